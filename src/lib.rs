@@ -1,1 +1,6 @@
-pub fn placeholder() {}
+//! tabula: a Discord bot for play-by-message board games.
+//!
+//! Layers, dependencies pointing down: frontends (`console`, `engine`) → `table` → `store`,
+//! `render` → `rules`.
+
+pub mod rules;

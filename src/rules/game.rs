@@ -1,0 +1,316 @@
+//! The shape every game follows, and the enum that dispatches over the games.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+use shakmaty::uci::UciMove;
+
+use super::chess::{self, ChessGame};
+use super::{Outcome, Seat};
+
+/// Names a game tabula can play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameKind {
+    Chess,
+}
+
+impl GameKind {
+    /// Every game, in the order menus list them.
+    pub const ALL: [GameKind; 1] = [GameKind::Chess];
+
+    /// Returns the short name players type, e.g. `chess`.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Chess => "chess",
+        }
+    }
+
+    /// Returns the name to show in titles, e.g. `Chess`.
+    pub fn title(self) -> &'static str {
+        match self {
+            GameKind::Chess => "Chess",
+        }
+    }
+
+    /// Returns the fewest and most players a table of this game seats.
+    pub fn seats(self) -> (usize, usize) {
+        match self {
+            GameKind::Chess => (2, 2),
+        }
+    }
+
+    /// Returns the names of the rulesets this game offers; the first is the default.
+    pub fn rulesets(self) -> &'static [&'static str] {
+        match self {
+            GameKind::Chess => &["standard"],
+        }
+    }
+
+    /// Returns the rules summary `/rules` shows.
+    pub fn rules_text(self) -> &'static str {
+        match self {
+            GameKind::Chess => chess::RULES,
+        }
+    }
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The text was not the name of a game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("there is no game called {0}; the games are: {list}", list = GameKind::ALL.map(GameKind::name).join(", "))]
+pub struct UnknownGame(pub String);
+
+impl FromStr for GameKind {
+    type Err = UnknownGame;
+
+    fn from_str(s: &str) -> Result<Self, UnknownGame> {
+        let key = s.trim().to_ascii_lowercase();
+        GameKind::ALL
+            .into_iter()
+            .find(|k| k.name() == key)
+            .ok_or_else(|| UnknownGame(shown(s)))
+    }
+}
+
+/// A game in progress or finished, with everything needed to continue it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "game", rename_all = "snake_case")]
+pub enum Game {
+    Chess(ChessGame),
+}
+
+/// One move of some game, free of any position so it can be stored and compared.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Move {
+    Chess(UciMove),
+}
+
+/// What the table waits for next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Turn {
+    /// This seat must choose a move.
+    Move(Seat),
+    /// This seat must roll the dice before moving.
+    Roll(Seat),
+    /// The game has ended.
+    Over(Outcome),
+}
+
+/// One entry of a game's log: everything that changes a game goes through an action.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "action", rename_all = "snake_case")]
+pub enum Action {
+    /// The seat to move plays a move.
+    Play { seat: Seat, r#move: Move },
+    /// The dice came up with these values for the seat to roll.
+    Roll { seat: Seat, dice: Vec<u8> },
+    /// The seat gives up.
+    Resign { seat: Seat },
+    /// The seat offers a draw (or accepts a standing offer from the opponent).
+    OfferDraw { seat: Seat },
+    /// The seat accepts the opponent's draw offer.
+    AcceptDraw { seat: Seat },
+    /// The seat declines or withdraws the standing draw offer.
+    DeclineDraw { seat: Seat },
+}
+
+/// Why an action cannot be applied to a game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ActionError {
+    #[error(transparent)]
+    Chess(#[from] chess::ParseError),
+    #[error("{0}")]
+    Play(#[from] chess::PlayError),
+    #[error("it is not your turn")]
+    NotYourTurn,
+    #[error("this game has no dice")]
+    NoDice,
+    #[error("that move belongs to another game")]
+    WrongGame,
+}
+
+impl ActionError {
+    /// Returns legal moves worth suggesting alongside the error.
+    pub fn examples(&self) -> &[String] {
+        match self {
+            ActionError::Chess(e) => e.examples(),
+            _ => &[],
+        }
+    }
+}
+
+impl Game {
+    /// Starts a new game of `kind` for `players` seats under the named ruleset.
+    ///
+    /// # Errors
+    /// Fails when the ruleset is unknown or the number of players does not fit.
+    pub fn new(kind: GameKind, ruleset: &str, players: usize) -> Result<Game, SetupError> {
+        let (min, max) = kind.seats();
+        if players < min || players > max {
+            return Err(SetupError::Players { kind, min, max });
+        }
+        if !kind.rulesets().contains(&ruleset) {
+            return Err(SetupError::Ruleset {
+                kind,
+                given: shown(ruleset),
+            });
+        }
+        Ok(match kind {
+            GameKind::Chess => Game::Chess(ChessGame::new()),
+        })
+    }
+
+    /// Returns which game this is.
+    pub fn kind(&self) -> GameKind {
+        match self {
+            Game::Chess(_) => GameKind::Chess,
+        }
+    }
+
+    /// Returns what the table waits for next.
+    pub fn turn(&self) -> Turn {
+        match self {
+            Game::Chess(g) => match g.outcome() {
+                Some(outcome) => Turn::Over(outcome),
+                None => Turn::Move(g.seat_to_move()),
+            },
+        }
+    }
+
+    /// Returns how the game ended, or `None` while it goes on.
+    pub fn outcome(&self) -> Option<Outcome> {
+        match self.turn() {
+            Turn::Over(outcome) => Some(outcome),
+            _ => None,
+        }
+    }
+
+    /// Returns every legal move for the seat to move (empty when none or when over).
+    pub fn legal_moves(&self) -> Vec<Move> {
+        match self {
+            Game::Chess(g) => g.legal_moves().into_iter().map(Move::Chess).collect(),
+        }
+    }
+
+    /// Reads a move typed by a player, in the game's notation.
+    ///
+    /// # Errors
+    /// Says why the text is not a legal move here, with examples of legal ones.
+    pub fn parse(&self, text: &str) -> Result<Move, ActionError> {
+        match self {
+            Game::Chess(g) => Ok(Move::Chess(g.parse(text)?)),
+        }
+    }
+
+    /// Formats a legal move of the current position in the game's notation.
+    pub fn format(&self, m: &Move) -> String {
+        match (self, m) {
+            (Game::Chess(g), Move::Chess(m)) => g.format(m),
+        }
+    }
+
+    /// Returns up to `limit` legal moves in notation, as examples for players.
+    pub fn examples(&self, limit: usize) -> Vec<String> {
+        match self {
+            Game::Chess(g) => g.examples(limit),
+        }
+    }
+
+    /// Returns the seat with a standing draw offer, if any.
+    pub fn draw_offer(&self) -> Option<Seat> {
+        match self {
+            Game::Chess(g) => g.draw_offer(),
+        }
+    }
+
+    /// Returns the game's standard position string (FEN for chess), where it has one.
+    pub fn position_string(&self) -> Option<String> {
+        match self {
+            Game::Chess(g) => Some(g.fen()),
+        }
+    }
+
+    /// Applies one action, returning the new game; `self` is never changed.
+    ///
+    /// # Errors
+    /// Fails when the action is not allowed now; the game is then exactly as it was.
+    pub fn apply(&self, action: &Action) -> Result<Game, ActionError> {
+        match (self, action) {
+            (Game::Chess(g), Action::Play { seat, r#move }) => {
+                let Move::Chess(m) = r#move;
+                if g.outcome().is_none() && *seat != g.seat_to_move() {
+                    return Err(ActionError::NotYourTurn);
+                }
+                Ok(Game::Chess(g.play(m)?))
+            }
+            (Game::Chess(_), Action::Roll { .. }) => Err(ActionError::NoDice),
+            (Game::Chess(g), Action::Resign { seat }) => Ok(Game::Chess(g.resign(*seat)?)),
+            (Game::Chess(g), Action::OfferDraw { seat }) => Ok(Game::Chess(g.offer_draw(*seat)?)),
+            (Game::Chess(g), Action::AcceptDraw { seat }) => Ok(Game::Chess(g.accept_draw(*seat)?)),
+            (Game::Chess(g), Action::DeclineDraw { seat }) => {
+                Ok(Game::Chess(g.decline_draw(*seat)?))
+            }
+        }
+    }
+
+    /// Counts the leaf positions `depth` moves ahead (perft), through this layer.
+    pub fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let moves = self.legal_moves();
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        let Turn::Move(seat) = self.turn() else {
+            return 0;
+        };
+        moves
+            .into_iter()
+            .filter_map(|m| self.apply(&Action::Play { seat, r#move: m }).ok())
+            .map(|next| next.perft(depth - 1))
+            .sum()
+    }
+}
+
+/// Why a new game cannot be set up.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    #[error("{kind} is for {}", players_text(*.min, *.max))]
+    Players {
+        kind: GameKind,
+        min: usize,
+        max: usize,
+    },
+    #[error("{kind} has no ruleset called {given}; choose one of: {}", .kind.rulesets().join(", "))]
+    Ruleset { kind: GameKind, given: String },
+}
+
+/// Quotes user text for an error message: trimmed, control characters dropped, at most 24 characters.
+pub fn shown(text: &str) -> String {
+    let clean: String = text.trim().chars().filter(|c| !c.is_control()).collect();
+    if clean.is_empty() {
+        return "(nothing)".to_string();
+    }
+    let mut out: String = clean.chars().take(24).collect();
+    if clean.chars().count() > 24 {
+        out.push('…');
+    }
+    format!("\"{out}\"")
+}
+
+fn players_text(min: usize, max: usize) -> String {
+    if min == max {
+        format!("exactly {min} players")
+    } else {
+        format!("{min} to {max} players")
+    }
+}

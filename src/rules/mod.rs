@@ -1,0 +1,12 @@
+//! Pure game logic: positions, moves, notation and outcomes for every game tabula plays.
+//! Nothing here does I/O or rolls dice; dice arrive as inputs from the table.
+
+pub mod chess;
+mod game;
+mod outcome;
+
+pub use game::{Action, ActionError, Game, GameKind, Move, SetupError, Turn, UnknownGame, shown};
+pub use outcome::{DrawReason, Outcome, WinReason};
+
+/// A seat at the table: 0 for the first player, 1 for the second, and so on.
+pub type Seat = usize;

@@ -1,0 +1,67 @@
+//! How a game ended: who won and why, or why it was drawn.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::Seat;
+
+/// Describes how a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "result", rename_all = "snake_case")]
+pub enum Outcome {
+    /// One seat won.
+    Win { winner: Seat, reason: WinReason },
+    /// Nobody won.
+    Draw { reason: DrawReason },
+}
+
+/// Why a game was won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WinReason {
+    Checkmate,
+    Resignation,
+}
+
+/// Why a game was drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DrawReason {
+    Stalemate,
+    InsufficientMaterial,
+    ThreefoldRepetition,
+    FiftyMoveRule,
+    Agreement,
+}
+
+impl Outcome {
+    /// Returns the winning seat, if there is one.
+    pub fn winner(self) -> Option<Seat> {
+        match self {
+            Outcome::Win { winner, .. } => Some(winner),
+            Outcome::Draw { .. } => None,
+        }
+    }
+}
+
+impl fmt::Display for WinReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            WinReason::Checkmate => "checkmate",
+            WinReason::Resignation => "resignation",
+        })
+    }
+}
+
+impl fmt::Display for DrawReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            DrawReason::Stalemate => "stalemate",
+            DrawReason::InsufficientMaterial => "insufficient material",
+            DrawReason::ThreefoldRepetition => "threefold repetition",
+            DrawReason::FiftyMoveRule => "the 50-move rule",
+            DrawReason::Agreement => "agreement",
+        })
+    }
+}
