@@ -66,30 +66,37 @@ pub fn san_plus(pos: &Chess, m: Move) -> String {
 /// Reads `text` as a legal move of `pos`.
 pub fn parse(pos: &Chess, text: &str) -> Result<Move, ParseError> {
     let input = super::super::game::shown(text);
-    let Some(wanted) = read(text) else {
+    let readings = read(text);
+    let Some(first) = readings.first() else {
         return Err(ParseError::Unreadable {
             input,
             examples: examples(pos, None, EXAMPLES),
         });
     };
     let legal = pos.legal_moves();
-    let matching: Vec<Move> = legal
-        .iter()
-        .copied()
-        .filter(|m| fits(&wanted, *m))
-        .collect();
-    match matching.as_slice() {
-        [m] => Ok(*m),
-        [] => Err(ParseError::Illegal {
-            reason: reason(pos, &wanted),
-            examples: examples(pos, target(&wanted), EXAMPLES),
-            input,
-        }),
-        many => Err(ParseError::Ambiguous {
-            input,
-            candidates: many.iter().map(|m| san_plus(pos, *m)).collect(),
-        }),
+    for wanted in &readings {
+        let matching: Vec<Move> = legal.iter().copied().filter(|m| fits(wanted, *m)).collect();
+        match matching.as_slice() {
+            [] => continue,
+            [m] => return Ok(*m),
+            many => {
+                return Err(ParseError::Ambiguous {
+                    input,
+                    candidates: many.iter().map(|m| san_plus(pos, *m)).collect(),
+                });
+            }
+        }
     }
+    // Explain with the reading that names a piece the player has, if any.
+    let wanted = readings
+        .iter()
+        .find(|w| matches!(w, Wanted::San { role, .. } if pos.our(*role).any()))
+        .unwrap_or(first);
+    Err(ParseError::Illegal {
+        reason: reason(pos, wanted),
+        examples: examples(pos, target(wanted), EXAMPLES),
+        input,
+    })
 }
 
 /// Returns up to `limit` legal moves in SAN, those reaching `to` first.
@@ -109,11 +116,11 @@ pub fn examples(pos: &Chess, to: Option<Square>, limit: usize) -> Vec<String> {
         .collect()
 }
 
-/// Parses lenient notation into what the player wants, or `None` if it is not notation.
-fn read(text: &str) -> Option<Wanted> {
+/// Parses lenient notation into what the player may want, most likely first; empty if it is not notation.
+fn read(text: &str) -> Vec<Wanted> {
     let text = text.trim();
     if text.is_empty() || text.len() > 16 || !text.is_ascii() {
-        return None;
+        return Vec::new();
     }
     let core = text.trim_end_matches(['+', '#', '!', '?', ' ']);
     let squeezed: String = core.chars().filter(|c| !c.is_whitespace()).collect();
@@ -122,8 +129,8 @@ fn read(text: &str) -> Option<Wanted> {
         .replace('0', "O")
         .replace('-', "");
     match castle.as_str() {
-        "OO" => return Some(Wanted::Castle(CastlingSide::KingSide)),
-        "OOO" => return Some(Wanted::Castle(CastlingSide::QueenSide)),
+        "OO" => return vec![Wanted::Castle(CastlingSide::KingSide)],
+        "OOO" => return vec![Wanted::Castle(CastlingSide::QueenSide)],
         _ => {}
     }
     // Squares only (UCI or long algebraic without a piece): e2e4, e2-e4, e7xe8q, e7e8=Q.
@@ -135,7 +142,7 @@ fn read(text: &str) -> Option<Wanted> {
     if is_square_pair(&plain)
         && let Ok(uci) = UciMove::from_ascii(plain.as_bytes())
     {
-        return Some(Wanted::Uci(uci));
+        return vec![Wanted::Uci(uci)];
     }
     read_san(&squeezed)
 }
@@ -149,7 +156,7 @@ fn is_square_pair(s: &str) -> bool {
 }
 
 /// Reads SAN, forgiving lowercase piece letters, a missing `=` and dashes.
-fn read_san(text: &str) -> Option<Wanted> {
+fn read_san(text: &str) -> Vec<Wanted> {
     let mut s: String = text.chars().filter(|c| *c != '-').collect();
     // A promotion piece written without '=' or in lowercase: e8q, exd8Q, e8=q.
     let bytes = s.as_bytes();
@@ -181,7 +188,7 @@ fn read_san(text: &str) -> Option<Wanted> {
     }
     tries
         .iter()
-        .find_map(|t| match San::from_ascii(t.as_bytes()) {
+        .filter_map(|t| match San::from_ascii(t.as_bytes()) {
             Ok(San::Normal {
                 role,
                 file,
@@ -199,6 +206,7 @@ fn read_san(text: &str) -> Option<Wanted> {
             Ok(San::Castle(side)) => Some(Wanted::Castle(side)),
             _ => None,
         })
+        .collect()
 }
 
 /// Decides whether a legal move is what the player asked for (capture marks are not required).
