@@ -4,3 +4,4 @@
 //! `render` → `rules`.
 
 pub mod rules;
+pub mod store;

@@ -1,0 +1,282 @@
+//! Creating, reading and changing games under optimistic concurrency.
+
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use sqlx::any::Any;
+use sqlx::{AnyConnection, Transaction};
+
+use super::error::{check_text, is_unique_violation};
+use super::model::{Change, GameRow, LoggedAction, NewGame, Seat};
+use super::rows::{self, game_columns};
+use super::{Store, StoreError};
+
+impl Store {
+    /// Inserts a game and its seats in one transaction and returns them as stored.
+    ///
+    /// # Errors
+    /// [`StoreError::ChannelBusy`] when `new.status` is open and the channel already has an
+    /// open game; [`StoreError::NulInText`] when a text field contains NUL;
+    /// [`StoreError::Database`] otherwise (including two seats with the same number or user).
+    pub async fn create_game(&self, new: NewGame) -> Result<(GameRow, Vec<Seat>), StoreError> {
+        for (field, value) in [
+            ("guild", &new.guild),
+            ("channel", &new.channel),
+            ("game kind", &new.kind),
+            ("ruleset", &new.ruleset),
+            ("game state", &new.state),
+            ("creator", &new.created_by),
+        ] {
+            check_text(field, value)?;
+        }
+        check_seats(&new.seats)?;
+
+        let now = unix_now();
+        let mut tx = self.pool.begin().await?;
+        let row = sqlx::query(concat!(
+            "INSERT INTO games (guild, channel, kind, ruleset, status, seq, state, result, \
+             created_by, max_seats, created_at, updated_at) \
+             VALUES ($1, $2, $3, $4, $5, 0, $6, NULL, $7, $8, $9, $9) RETURNING ",
+            game_columns!()
+        ))
+        .bind(new.guild.as_str())
+        .bind(new.channel.as_str())
+        .bind(new.kind.as_str())
+        .bind(new.ruleset.as_str())
+        .bind(new.status.as_str())
+        .bind(new.state.as_str())
+        .bind(new.created_by.as_str())
+        .bind(new.max_seats)
+        .bind(now)
+        .fetch_one(&mut *tx)
+        .await
+        .map_err(busy_if_unique)?;
+        let game = rows::game_row(&row)?;
+        insert_seats(&mut tx, game.id, &new.seats).await?;
+        let seats = select_seats(&mut tx, game.id).await?;
+        tx.commit().await?;
+        Ok((game, seats))
+    }
+
+    /// Returns the lobby or active game of a channel, if there is one.
+    ///
+    /// Names containing NUL cannot be stored, so they simply have no game.
+    ///
+    /// # Errors
+    /// [`StoreError::Corrupt`] for a damaged row, [`StoreError::Database`] otherwise.
+    pub async fn open_game(
+        &self,
+        guild: &str,
+        channel: &str,
+    ) -> Result<Option<GameRow>, StoreError> {
+        if guild.contains('\0') || channel.contains('\0') {
+            return Ok(None);
+        }
+        let row = sqlx::query(concat!(
+            "SELECT ",
+            game_columns!(),
+            " FROM games WHERE guild = $1 AND channel = $2 AND status IN ('lobby', 'active')"
+        ))
+        .bind(guild)
+        .bind(channel)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.as_ref().map(rows::game_row).transpose()
+    }
+
+    /// Returns the game with this id.
+    ///
+    /// # Errors
+    /// [`StoreError::NotFound`] when there is none, [`StoreError::Corrupt`] for a damaged row.
+    pub async fn game(&self, id: i64) -> Result<GameRow, StoreError> {
+        let row = sqlx::query(concat!(
+            "SELECT ",
+            game_columns!(),
+            " FROM games WHERE id = $1"
+        ))
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?
+        .ok_or(StoreError::NotFound)?;
+        rows::game_row(&row)
+    }
+
+    /// Returns the seats of a game ordered by seat number (empty for an unknown game).
+    ///
+    /// # Errors
+    /// [`StoreError::Corrupt`] for a damaged row, [`StoreError::Database`] otherwise.
+    pub async fn seats(&self, game: i64) -> Result<Vec<Seat>, StoreError> {
+        let mut conn = self.pool.acquire().await?;
+        select_seats(&mut conn, game).await
+    }
+
+    /// Returns a game's action log ordered by seq (empty for an unknown game).
+    ///
+    /// # Errors
+    /// [`StoreError::Database`] when the query fails.
+    pub async fn log(&self, game: i64) -> Result<Vec<LoggedAction>, StoreError> {
+        sqlx::query(
+            "SELECT seq, user_id, action, notation, at FROM moves WHERE game = $1 ORDER BY seq",
+        )
+        .bind(game)
+        .fetch_all(&self.pool)
+        .await?
+        .iter()
+        .map(rows::logged_action)
+        .collect()
+    }
+
+    /// Applies a change atomically if the game's seq still equals `expected_seq`.
+    ///
+    /// The seq becomes `expected_seq + 1`; status, state, result and `updated_at` are set;
+    /// the seats are replaced when `Some`; the log row, when `Some`, is appended at the new
+    /// seq. Returns the updated game.
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] when the seq moved on (nothing is changed);
+    /// [`StoreError::NotFound`] when there is no such game; [`StoreError::ChannelBusy`] when
+    /// reopening a game whose channel has another open game; [`StoreError::NulInText`] when
+    /// a text field contains NUL.
+    pub async fn commit(&self, change: Change) -> Result<GameRow, StoreError> {
+        check_text("game state", &change.state)?;
+        if let Some(result) = &change.result {
+            check_text("game result", result)?;
+        }
+        if let Some(seats) = &change.seats {
+            check_seats(seats)?;
+        }
+        if let Some(log) = &change.log {
+            check_text("user id", &log.user_id)?;
+            check_text("action", &log.action)?;
+            check_text("move notation", &log.notation)?;
+        }
+
+        let now = unix_now();
+        let mut tx = self.pool.begin().await?;
+        // The guarded UPDATE goes first: on SQLite it takes the write lock before any read,
+        // so a concurrent writer makes us wait (busy_timeout) instead of failing with
+        // SQLITE_BUSY_SNAPSHOT; on PostgreSQL it locks the row, and the loser re-checks `seq`.
+        let row = sqlx::query(concat!(
+            "UPDATE games SET seq = seq + 1, status = $3, state = $4, result = $5, \
+             updated_at = $6 WHERE id = $1 AND seq = $2 RETURNING ",
+            game_columns!()
+        ))
+        .bind(change.game)
+        .bind(change.expected_seq)
+        .bind(change.status.as_str())
+        .bind(change.state.as_str())
+        .bind(change.result.as_deref())
+        .bind(now)
+        .fetch_optional(&mut *tx)
+        .await
+        .map_err(busy_if_unique)?;
+        let Some(row) = row else {
+            tx.rollback().await?;
+            return Err(self.conflict_or_missing(change.game).await);
+        };
+        let game = rows::game_row(&row)?;
+
+        if let Some(seats) = &change.seats {
+            sqlx::query("DELETE FROM seats WHERE game = $1")
+                .bind(game.id)
+                .execute(&mut *tx)
+                .await?;
+            insert_seats(&mut tx, game.id, seats).await?;
+        }
+        if let Some(log) = &change.log {
+            sqlx::query(
+                "INSERT INTO moves (game, seq, user_id, action, notation, at) \
+                 VALUES ($1, $2, $3, $4, $5, $6)",
+            )
+            .bind(game.id)
+            .bind(game.seq)
+            .bind(log.user_id.as_str())
+            .bind(log.action.as_str())
+            .bind(log.notation.as_str())
+            .bind(now)
+            .execute(&mut *tx)
+            .await
+            .map_err(|err| {
+                if is_unique_violation(&err) {
+                    StoreError::Conflict
+                } else {
+                    StoreError::Database(err)
+                }
+            })?;
+        }
+        tx.commit().await?;
+        Ok(game)
+    }
+
+    /// Tells a stale seq ([`StoreError::Conflict`]) from a missing game after a guarded
+    /// UPDATE matched nothing.
+    async fn conflict_or_missing(&self, game: i64) -> StoreError {
+        let exists = sqlx::query("SELECT id FROM games WHERE id = $1")
+            .bind(game)
+            .fetch_optional(&self.pool)
+            .await;
+        match exists {
+            Ok(Some(_)) => StoreError::Conflict,
+            Ok(None) => StoreError::NotFound,
+            Err(err) => StoreError::Database(err),
+        }
+    }
+}
+
+/// Rejects seats whose text contains NUL.
+fn check_seats(seats: &[Seat]) -> Result<(), StoreError> {
+    for seat in seats {
+        check_text("seat's user id", &seat.user_id)?;
+        check_text("seat's player name", &seat.name)?;
+    }
+    Ok(())
+}
+
+/// Inserts `seats` for `game` inside the transaction.
+async fn insert_seats(
+    tx: &mut Transaction<'static, Any>,
+    game: i64,
+    seats: &[Seat],
+) -> Result<(), StoreError> {
+    for seat in seats {
+        sqlx::query(
+            "INSERT INTO seats (game, seat, user_id, name, joined) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(game)
+        .bind(seat.seat)
+        .bind(seat.user_id.as_str())
+        .bind(seat.name.as_str())
+        .bind(i64::from(seat.joined))
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
+}
+
+/// Reads the seats of `game` ordered by seat number.
+async fn select_seats(conn: &mut AnyConnection, game: i64) -> Result<Vec<Seat>, StoreError> {
+    sqlx::query("SELECT seat, user_id, name, joined FROM seats WHERE game = $1 ORDER BY seat")
+        .bind(game)
+        .fetch_all(conn)
+        .await?
+        .iter()
+        .map(rows::seat)
+        .collect()
+}
+
+/// Maps a unique violation on the `games` table (only the one-open-game-per-channel index
+/// can fire there) to [`StoreError::ChannelBusy`].
+fn busy_if_unique(err: sqlx::Error) -> StoreError {
+    if is_unique_violation(&err) {
+        StoreError::ChannelBusy
+    } else {
+        StoreError::Database(err)
+    }
+}
+
+/// Returns the current time in unix seconds (0 if the clock is before 1970).
+fn unix_now() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|elapsed| i64::try_from(elapsed.as_secs()).unwrap_or(i64::MAX))
+        .unwrap_or(0)
+}

@@ -1,0 +1,111 @@
+//! Racing writers: the database, not the code, decides who wins.
+
+use std::sync::Arc;
+
+use tabula::store::{Change, NewLog, Status, Store, StoreError};
+use tokio::sync::Barrier;
+
+use super::new_game;
+use crate::support::db::both_backends;
+
+both_backends!(
+    concurrent_creates_in_one_channel_let_exactly_one_through,
+    |store: Store, _url| async move {
+        for round in 0..20 {
+            let channel = format!("c{round}");
+            let barrier = Arc::new(Barrier::new(2));
+            let tasks: Vec<_> = (0..2)
+                .map(|_| {
+                    let (store, barrier) = (store.clone(), barrier.clone());
+                    let new = new_game("g", &channel, Status::Lobby);
+                    tokio::spawn(async move {
+                        barrier.wait().await;
+                        store.create_game(new).await
+                    })
+                })
+                .collect();
+            let mut created = 0;
+            for task in tasks {
+                match task.await.unwrap() {
+                    Ok(_) => created += 1,
+                    Err(StoreError::ChannelBusy) => {}
+                    Err(other) => panic!("round {round}: unexpected {other:?}"),
+                }
+            }
+            assert_eq!(created, 1, "round {round}");
+        }
+    }
+);
+
+both_backends!(
+    racing_commits_on_one_seq_land_exactly_once_each_round,
+    |store: Store, _url| async move {
+        const ROUNDS: i64 = 100;
+        let (game, _) = store
+            .create_game(new_game("g", "race", Status::Active))
+            .await
+            .unwrap();
+        let mut landed: Vec<String> = Vec::new();
+
+        for round in 0..ROUNDS {
+            let current = store.game(game.id).await.unwrap();
+            assert_eq!(current.seq, round);
+            let barrier = Arc::new(Barrier::new(2));
+            let tasks: Vec<_> = ["red", "blue"]
+                .into_iter()
+                .map(|player| {
+                    let (store, barrier) = (store.clone(), barrier.clone());
+                    let action = format!("{player}-{round}");
+                    let mut actions = landed.clone();
+                    actions.push(action.clone());
+                    let change = Change {
+                        game: game.id,
+                        expected_seq: current.seq,
+                        status: Status::Active,
+                        state: serde_json::to_string(&actions).unwrap(),
+                        result: None,
+                        seats: None,
+                        log: Some(NewLog {
+                            user_id: player.to_owned(),
+                            action: serde_json::to_string(&action).unwrap(),
+                            notation: action.clone(),
+                        }),
+                    };
+                    tokio::spawn(async move {
+                        barrier.wait().await;
+                        (action, store.commit(change).await)
+                    })
+                })
+                .collect();
+
+            let mut winners = Vec::new();
+            for task in tasks {
+                match task.await.unwrap() {
+                    (action, Ok(row)) => {
+                        assert_eq!(row.seq, round + 1);
+                        winners.push(action);
+                    }
+                    (_, Err(StoreError::Conflict)) => {}
+                    (_, Err(other)) => panic!("round {round}: expected Conflict, got {other:?}"),
+                }
+            }
+            assert_eq!(winners.len(), 1, "round {round}: {winners:?}");
+            landed.append(&mut winners);
+        }
+
+        let log = store.log(game.id).await.unwrap();
+        let seqs: Vec<i64> = log.iter().map(|l| l.seq).collect();
+        assert_eq!(seqs, (1..=ROUNDS).collect::<Vec<_>>());
+        let replayed: Vec<String> = log
+            .iter()
+            .map(|l| serde_json::from_str(&l.action).unwrap())
+            .collect();
+        assert_eq!(replayed, landed);
+        let last = store.game(game.id).await.unwrap();
+        assert_eq!(last.seq, ROUNDS);
+        assert_eq!(last.state, serde_json::to_string(&replayed).unwrap());
+        for entry in &log {
+            assert!(entry.notation.starts_with(&entry.user_id), "{entry:?}");
+        }
+    }
+);

@@ -1,0 +1,4 @@
+//! Helpers shared by the integration tests; each test file uses only some of them.
+
+#[allow(dead_code, unused_imports, unused_macros)]
+pub mod db;
