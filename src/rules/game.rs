@@ -41,6 +41,14 @@ impl GameKind {
         }
     }
 
+    /// Returns what the player at `seat` is called in this game, e.g. `White`.
+    pub fn seat_name(self, seat: Seat) -> &'static str {
+        match (self, seat) {
+            (GameKind::Chess, 0) => "White",
+            (GameKind::Chess, _) => "Black",
+        }
+    }
+
     /// Returns the names of the rulesets this game offers; the first is the default.
     pub fn rulesets(self) -> &'static [&'static str] {
         match self {
@@ -221,6 +229,13 @@ impl Game {
     pub fn examples(&self, limit: usize) -> Vec<String> {
         match self {
             Game::Chess(g) => g.examples(limit),
+        }
+    }
+
+    /// Returns how many dice a roll of this game throws (0 for games without dice).
+    pub fn dice(&self) -> usize {
+        match self {
+            Game::Chess(_) => 0,
         }
     }
 

@@ -242,7 +242,7 @@ impl ChessGame {
         next.hashes
             .push(next.pos.zobrist_hash(EnPassantMode::Legal));
         // Moving declines the opponent's offer; the mover's own offer stands for one reply.
-        if self.draw_offer != Some(self.pos.turn()) {
+        if self.draw_offer != Some(self.pos.turn()) || next.outcome().is_some() {
             next.draw_offer = None;
         }
         Ok(next)

@@ -87,11 +87,13 @@ pub fn parse(pos: &Chess, text: &str) -> Result<Move, ParseError> {
             }
         }
     }
-    // Explain with the reading that names a piece the player has, if any.
-    let wanted = readings
-        .iter()
-        .find(|w| matches!(w, Wanted::San { role, .. } if pos.our(*role).any()))
-        .unwrap_or(first);
+    // Explain with the most likely reading, unless it names a piece the player does not have.
+    let lacks = |w: &&Wanted| matches!(w, Wanted::San { role, .. } if !pos.our(*role).any());
+    let wanted = if lacks(&first) {
+        readings.iter().find(|w| !lacks(w)).unwrap_or(first)
+    } else {
+        first
+    };
     Err(ParseError::Illegal {
         reason: reason(pos, wanted),
         examples: examples(pos, target(wanted), EXAMPLES),
@@ -139,12 +141,18 @@ fn read(text: &str) -> Vec<Wanted> {
         .filter(|c| !matches!(c, '-' | 'x' | 'X' | '=' | ':'))
         .collect::<String>()
         .to_ascii_lowercase();
+    let mut readings = read_san(&squeezed);
     if is_square_pair(&plain)
         && let Ok(uci) = UciMove::from_ascii(plain.as_bytes())
     {
-        return vec![Wanted::Uci(uci)];
+        // "B4g3" is a bishop move in SAN before it is squares; "b4g3" or "E2E4" are squares first.
+        if squeezed.starts_with('B') {
+            readings.push(Wanted::Uci(uci));
+        } else {
+            readings.insert(0, Wanted::Uci(uci));
+        }
     }
-    read_san(&squeezed)
+    readings
 }
 
 fn is_square_pair(s: &str) -> bool {
