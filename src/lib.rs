@@ -3,5 +3,9 @@
 //! Layers, dependencies pointing down: frontends (`console`, `engine`) → `table` → `store`,
 //! `render` → `rules`.
 
+pub mod console;
+pub mod engine;
+pub mod render;
 pub mod rules;
 pub mod store;
+pub mod table;

@@ -1,1 +1,175 @@
-fn main() {}
+//! The `tabula` binary: the Discord bot, the console table, the JSON engine and migrations.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use anyhow::Context as _;
+use clap::{Parser, Subcommand};
+use tracing_subscriber::EnvFilter;
+
+use tabula::console::{self, ConsoleOptions};
+use tabula::render::Renderer;
+use tabula::store::Store;
+use tabula::table::Table;
+
+/// Board games for Discord, played by message.
+#[derive(Parser, Debug)]
+#[command(name = "tabula", version, about, long_about = None)]
+struct Cli {
+    /// Where games are kept: sqlite://file or postgres://… (also from a .env file).
+    #[arg(
+        long,
+        env = "DATABASE_URL",
+        default_value = "sqlite://tabula.db",
+        global = true
+    )]
+    database_url: String,
+
+    #[command(subcommand)]
+    command: Option<Mode>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Mode {
+    /// Runs the Discord bot (needs DISCORD_TOKEN).
+    Bot {
+        /// The bot token from the Discord developer portal.
+        #[arg(long, env = "DISCORD_TOKEN", hide_env_values = true)]
+        token: Option<String>,
+    },
+    /// Plays at a terminal table: lines like `@alice /play chess @bob`; boards are written as PNG files.
+    Console {
+        /// Folder the board pictures are written to.
+        #[arg(long, default_value = "boards")]
+        boards: PathBuf,
+        /// The channel commands go to (a line may name another with `#name`).
+        #[arg(long, default_value = "console")]
+        channel: String,
+        /// Users who count as channel admins (may abort any game); repeat or separate with commas.
+        #[arg(long, value_delimiter = ',')]
+        admin: Vec<String>,
+    },
+    /// Speaks JSON lines on stdin/stdout: rules and rendering without a database.
+    Engine,
+    /// Creates or updates the database tables, then exits.
+    Migrate,
+}
+
+fn main() -> ExitCode {
+    // A missing .env file is normal; a broken one is worth a word.
+    if let Err(e) = dotenvy::dotenv()
+        && !e.not_found()
+    {
+        eprintln!("warning: ignoring .env: {e}");
+    }
+    let cli = Cli::parse();
+    let mode = cli
+        .command
+        .unwrap_or_else(|| match std::env::var("DISCORD_TOKEN") {
+            Ok(token) if !token.trim().is_empty() => Mode::Bot { token: Some(token) },
+            _ => {
+                eprintln!(
+                    "No DISCORD_TOKEN is set, so tabula opens the console table (`tabula console`)."
+                );
+                Mode::Console {
+                    boards: PathBuf::from("boards"),
+                    channel: "console".into(),
+                    admin: Vec::new(),
+                }
+            }
+        });
+    let quiet = matches!(mode, Mode::Console { .. } | Mode::Engine);
+    let filter = EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| EnvFilter::new(if quiet { "warn" } else { "info" }));
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .init();
+
+    if let Mode::Engine = mode {
+        let stdin = std::io::stdin().lock();
+        let stdout = std::io::stdout().lock();
+        return report(tabula::engine::run(stdin, stdout).context("engine I/O failed"));
+    }
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(rt) => rt,
+        Err(e) => {
+            return report(Err(
+                anyhow::Error::new(e).context("cannot start the async runtime")
+            ));
+        }
+    };
+    report(runtime.block_on(run(mode, &cli.database_url)))
+}
+
+async fn run(mode: Mode, database_url: &str) -> anyhow::Result<()> {
+    match mode {
+        Mode::Bot { token } => {
+            let Some(_token) = token.filter(|t| !t.trim().is_empty()) else {
+                anyhow::bail!(
+                    "DISCORD_TOKEN is not set. Put the bot's token in the environment or a .env file, \
+                     or try tabula without Discord: `tabula console`."
+                );
+            };
+            anyhow::bail!(
+                "this build of tabula has no Discord frontend yet; play at the terminal with `tabula console`."
+            )
+        }
+        Mode::Console {
+            boards,
+            channel,
+            admin,
+        } => {
+            let store = connect(database_url).await?;
+            let table = Table::new(store.clone(), Arc::new(Renderer::new()));
+            let options = ConsoleOptions {
+                boards,
+                channel,
+                admins: admin,
+                ..ConsoleOptions::default()
+            };
+            let result = console::run(&table, &options).await;
+            store.close().await;
+            result
+        }
+        Mode::Migrate => {
+            let store = connect(database_url).await?;
+            store.migrate().await?;
+            eprintln!("The database at {} is up to date.", redact(database_url));
+            store.close().await;
+            Ok(())
+        }
+        Mode::Engine => unreachable!("the engine runs without the async runtime"),
+    }
+}
+
+async fn connect(url: &str) -> anyhow::Result<Store> {
+    Store::connect(url)
+        .await
+        .with_context(|| format!("cannot open the database at {}", redact(url)))
+}
+
+/// Hides a password in a database URL before it is printed.
+fn redact(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme), Some(at)) if at > scheme => {
+            let userinfo = &url[scheme + 3..at];
+            match userinfo.split_once(':') {
+                Some((user, _)) => format!("{}{user}:***{}", &url[..scheme + 3], &url[at..]),
+                None => url.to_string(),
+            }
+        }
+        _ => url.to_string(),
+    }
+}
+
+fn report(result: anyhow::Result<()>) -> ExitCode {
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("tabula: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

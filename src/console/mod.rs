@@ -1,0 +1,152 @@
+//! The terminal table: the same commands as Discord, typed as `@alice /play chess @bob`,
+//! with each board written as a PNG file. Try the bot with no Discord token at all.
+
+mod parse;
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+
+use anyhow::Context as _;
+use tokio::io::{AsyncBufReadExt, AsyncWrite, AsyncWriteExt, BufReader};
+
+use crate::table::{Ctx, Reply, Table};
+
+pub use parse::{Line, parse_line};
+
+/// Where console commands happen and where pictures go.
+#[derive(Clone, Debug)]
+pub struct ConsoleOptions {
+    pub boards: PathBuf,
+    pub guild: String,
+    pub channel: String,
+    /// Users who count as channel admins (they may abort any game).
+    pub admins: Vec<String>,
+}
+
+impl Default for ConsoleOptions {
+    fn default() -> Self {
+        ConsoleOptions {
+            boards: PathBuf::from("boards"),
+            guild: "console".into(),
+            channel: "console".into(),
+            admins: Vec::new(),
+        }
+    }
+}
+
+/// Runs the console on standard input and output until end of input or `/quit`.
+///
+/// # Errors
+/// Fails only on I/O errors with the terminal or the boards folder.
+pub async fn run(table: &Table, options: &ConsoleOptions) -> anyhow::Result<()> {
+    let interactive = std::io::stdin().is_terminal();
+    let mut out = tokio::io::stdout();
+    if interactive {
+        out.write_all(
+            b"tabula console: type `@alice /play chess @bob`, then `@bob /join`, `@alice /move e4`; `/help` for more, `/quit` to leave.\n",
+        )
+        .await?;
+    }
+    let mut lines = BufReader::new(tokio::io::stdin()).lines();
+    loop {
+        if interactive {
+            out.write_all(b"> ").await?;
+            out.flush().await?;
+        }
+        let Some(line) = lines.next_line().await? else {
+            break;
+        };
+        if !run_line(table, options, &line, &mut out).await? {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// Handles one line, writing the reply to `out`; returns false when the user quits.
+///
+/// # Errors
+/// Fails only on I/O errors.
+pub async fn run_line(
+    table: &Table,
+    options: &ConsoleOptions,
+    line: &str,
+    out: &mut (impl AsyncWrite + Unpin),
+) -> anyhow::Result<bool> {
+    let (channel, user, command) = match parse_line(line) {
+        Ok(Line::Blank) => return Ok(true),
+        Ok(Line::Quit) => return Ok(false),
+        Ok(Line::Command {
+            channel,
+            user,
+            command,
+        }) => (channel, user, command),
+        Err(e) => {
+            out.write_all(format!("! {e}\n").as_bytes()).await?;
+            return Ok(true);
+        }
+    };
+    let ctx = Ctx {
+        guild: options.guild.clone(),
+        channel: channel.unwrap_or_else(|| options.channel.clone()),
+        admin: options.admins.contains(&user.id),
+        user,
+    };
+    let reply = table.handle(&ctx, command).await;
+    let text = show(&ctx, &reply, &options.boards).await?;
+    out.write_all(text.as_bytes()).await?;
+    out.flush().await?;
+    Ok(true)
+}
+
+/// Writes the reply's picture to the boards folder and returns the reply as terminal text.
+async fn show(ctx: &Ctx, reply: &Reply, boards: &Path) -> anyhow::Result<String> {
+    let mut text = terminal_text(&reply.text);
+    if reply.private {
+        text = format!("(to {}) {text}", ctx.user.name);
+    }
+    let mut out = String::new();
+    for line in text.lines() {
+        out.push_str(if reply.private { "! " } else { "" });
+        out.push_str(line);
+        out.push('\n');
+    }
+    if let Some(png) = &reply.image {
+        tokio::fs::create_dir_all(boards)
+            .await
+            .with_context(|| format!("cannot create {}", boards.display()))?;
+        let name = match reply.game {
+            Some(g) => format!("{}-game{}-{:04}.png", ctx.channel, g.id, g.seq),
+            None => format!("{}-board.png", ctx.channel),
+        };
+        let path = boards.join(name);
+        tokio::fs::write(&path, png)
+            .await
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        out.push_str(&format!("  board: {}\n", path.display()));
+    }
+    Ok(out)
+}
+
+/// Turns Discord-flavoured text into terminal text: `<@id>` becomes `@id`, bold marks go.
+pub fn terminal_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find("<@") {
+        out.push_str(&rest[..start]);
+        let after = &rest[start + 2..];
+        match after.find('>') {
+            Some(end) => {
+                out.push('@');
+                out.push_str(&after[..end]);
+                rest = &after[end + 1..];
+            }
+            None => {
+                out.push_str("<@");
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out.replace("**", "")
+}

@@ -1,0 +1,203 @@
+//! Reading one console line (`@alice /move e4`) into who speaks, where, and what they ask.
+
+use crate::table::{Command, DrawCommand, User};
+
+/// One line of console input, understood.
+#[derive(Debug)]
+pub enum Line {
+    /// Nothing to do (blank line or a `--` comment).
+    Blank,
+    /// Leave the console.
+    Quit,
+    /// A command from a user, optionally in another channel (`#name`).
+    Command {
+        channel: Option<String>,
+        user: User,
+        command: Command,
+    },
+}
+
+/// Reads a console line.
+///
+/// # Errors
+/// Returns a one-line explanation when the line is not `@user /command …`.
+pub fn parse_line(line: &str) -> Result<Line, String> {
+    let line = line.trim();
+    if line.is_empty() || line.starts_with("--") {
+        return Ok(Line::Blank);
+    }
+    if matches!(line, "/quit" | "/exit" | "quit" | "exit") {
+        return Ok(Line::Quit);
+    }
+    let mut words = line.split_whitespace().peekable();
+    let mut channel = None;
+    if let Some(w) = words.peek()
+        && let Some(name) = w.strip_prefix('#')
+    {
+        if !valid_name(name) {
+            return Err(format!(
+                "{w} is not a channel name: use letters, digits, - and _."
+            ));
+        }
+        channel = Some(name.to_string());
+        words.next();
+    }
+    let who = words.next().unwrap_or_default();
+    let Some(name) = who.strip_prefix('@').filter(|n| valid_name(n)) else {
+        return Err(
+            "Start each line with who is speaking, e.g. `@alice /play chess @bob` or `@bob /join`."
+                .into(),
+        );
+    };
+    let user = User::named(name);
+    let rest: Vec<&str> = words.collect();
+    let command = parse_command(&rest)?;
+    Ok(Line::Command {
+        channel,
+        user,
+        command,
+    })
+}
+
+fn valid_name(name: &str) -> bool {
+    !name.is_empty()
+        && name.len() <= 32
+        && name
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '_' || c == '-' || c == '.')
+}
+
+fn parse_command(words: &[&str]) -> Result<Command, String> {
+    let Some((first, args)) = words.split_first() else {
+        return Err("Say what you want to do, e.g. `/move e4` or `/help`.".into());
+    };
+    let Some(verb) = first.strip_prefix('/') else {
+        // A bare line is a move, as when a player types one into a Discord channel.
+        return Ok(Command::Move {
+            text: words.join(" "),
+        });
+    };
+    let text = args.join(" ");
+    let none = |command: Command| {
+        if args.is_empty() {
+            Ok(command)
+        } else {
+            Err(format!("/{verb} takes no options."))
+        }
+    };
+    match verb.to_ascii_lowercase().as_str() {
+        "play" => {
+            let mut game = None;
+            let mut ruleset = None;
+            let mut opponents = Vec::new();
+            for arg in args {
+                if let Some(name) = arg.strip_prefix('@') {
+                    if !valid_name(name) {
+                        return Err(format!("{arg} is not a player name."));
+                    }
+                    opponents.push(User::named(name));
+                } else if game.is_none() {
+                    game = Some(arg.to_string());
+                } else if ruleset.is_none() {
+                    ruleset = Some(arg.strip_prefix("ruleset=").unwrap_or(arg).to_string());
+                } else {
+                    return Err(format!(
+                        "I don't know what to do with {arg}: `/play game [ruleset] @opponent…`."
+                    ));
+                }
+            }
+            let game = game.ok_or("Name a game: `/play chess @bob`.")?;
+            Ok(Command::Play {
+                game,
+                ruleset,
+                opponents,
+            })
+        }
+        "join" => none(Command::Join),
+        "leave" => none(Command::Leave),
+        "start" => none(Command::Start),
+        "move" | "m" => Ok(Command::Move { text }),
+        "roll" => Ok(Command::Roll {
+            expr: (!text.is_empty()).then_some(text),
+        }),
+        "board" => none(Command::Board),
+        "resign" => none(Command::Resign),
+        "abort" => none(Command::Abort),
+        "draw" => match text.to_ascii_lowercase().as_str() {
+            "" | "offer" => Ok(Command::Draw(DrawCommand::Offer)),
+            "accept" | "yes" => Ok(Command::Draw(DrawCommand::Accept)),
+            "decline" | "no" => Ok(Command::Draw(DrawCommand::Decline)),
+            _ => Err("Use `/draw offer`, `/draw accept` or `/draw decline`.".into()),
+        },
+        "rules" => Ok(Command::Rules {
+            game: (!text.is_empty()).then_some(text),
+        }),
+        "help" => Ok(Command::Help),
+        _ => Err(format!(
+            "There is no /{} command; `/help` lists them.",
+            verb.chars()
+                .filter(|c| !c.is_control())
+                .take(20)
+                .collect::<String>()
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn command(line: &str) -> Command {
+        match parse_line(line) {
+            Ok(Line::Command { command, .. }) => command,
+            other => panic!("{line}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn reads_the_commands_of_a_game() {
+        assert!(matches!(
+            command("@alice /play chess @bob"),
+            Command::Play { ref game, ruleset: None, ref opponents } if game == "chess" && opponents[0].id == "bob"
+        ));
+        assert!(matches!(command("@bob /join"), Command::Join));
+        assert!(matches!(command("@alice /move e4"), Command::Move { ref text } if text == "e4"));
+        assert!(matches!(command("@alice Nf3"), Command::Move { ref text } if text == "Nf3"));
+        assert!(matches!(
+            command("@bob /draw accept"),
+            Command::Draw(DrawCommand::Accept)
+        ));
+        assert!(matches!(
+            command("@bob /roll 2d6"),
+            Command::Roll { expr: Some(_) }
+        ));
+    }
+
+    #[test]
+    fn names_a_channel_with_a_hash() {
+        match parse_line("#den @alice /board") {
+            Ok(Line::Command {
+                channel: Some(c), ..
+            }) => assert_eq!(c, "den"),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn explains_malformed_lines() {
+        for bad in [
+            "/play chess",
+            "alice /join",
+            "@ /join",
+            "@alice",
+            "@alice /fly",
+            "@alice /join now",
+            "#bad!chan @a /join",
+        ] {
+            assert!(parse_line(bad).is_err(), "{bad}");
+        }
+        assert!(matches!(parse_line("   "), Ok(Line::Blank)));
+        assert!(matches!(parse_line("-- a comment"), Ok(Line::Blank)));
+        assert!(matches!(parse_line("/quit"), Ok(Line::Quit)));
+    }
+}

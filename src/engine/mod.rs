@@ -1,0 +1,233 @@
+//! The engine: rules and rendering as JSON lines on stdin/stdout, with no database,
+//! for tools, scripts and oracle tests. Every reply is one JSON object with `"ok"`.
+
+use std::io::{BufRead, Write};
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::render::{Renderer, View};
+use crate::rules::chess::ChessGame;
+use crate::rules::{Action, Game, GameKind, Turn};
+
+/// Deepest perft the engine runs, so one request cannot occupy it for minutes.
+const MAX_PERFT: u32 = 6;
+/// Longest request line read; longer lines are refused.
+const MAX_LINE: usize = 1 << 20;
+
+/// One request, as sent on a line.
+#[derive(Debug, Deserialize)]
+#[serde(tag = "cmd", rename_all = "snake_case", deny_unknown_fields)]
+enum Request {
+    New {
+        game: String,
+        #[serde(default)]
+        ruleset: Option<String>,
+        #[serde(default)]
+        players: Option<usize>,
+    },
+    Load {
+        #[serde(default)]
+        game: Option<String>,
+        #[serde(default)]
+        position: Option<String>,
+        #[serde(default)]
+        state: Option<Value>,
+    },
+    Legal,
+    Play {
+        r#move: String,
+    },
+    Roll {
+        dice: Vec<u8>,
+    },
+    State,
+    Perft {
+        depth: u32,
+    },
+    Render {
+        path: String,
+        #[serde(default)]
+        players: Vec<String>,
+    },
+}
+
+/// The engine's session: the game being worked on, if any.
+#[derive(Default)]
+pub struct Engine {
+    game: Option<Game>,
+    renderer: OnceLock<Renderer>,
+}
+
+impl Engine {
+    /// Answers one request line with one JSON reply; errors never end the session.
+    pub fn answer(&mut self, line: &str) -> Value {
+        let request: Request = match serde_json::from_str(line) {
+            Ok(r) => r,
+            Err(e) => return fail(format!("bad request: {e}")),
+        };
+        match self.run(request) {
+            Ok(mut value) => {
+                value["ok"] = Value::Bool(true);
+                value
+            }
+            Err(e) => fail(e),
+        }
+    }
+
+    fn run(&mut self, request: Request) -> Result<Value, String> {
+        match request {
+            Request::New {
+                game,
+                ruleset,
+                players,
+            } => {
+                let kind: GameKind = game.parse().map_err(|e| format!("{e}"))?;
+                let ruleset = ruleset.unwrap_or_else(|| kind.rulesets()[0].to_string());
+                let players = players.unwrap_or(kind.seats().1);
+                self.game = Some(Game::new(kind, &ruleset, players).map_err(|e| e.to_string())?);
+                self.describe()
+            }
+            Request::Load {
+                game,
+                position,
+                state,
+            } => {
+                let loaded = match (state, position) {
+                    (Some(state), _) => serde_json::from_value::<Game>(state)
+                        .map_err(|e| format!("that state does not load: {e}"))?,
+                    (None, Some(position)) => {
+                        let kind: GameKind = game
+                            .as_deref()
+                            .unwrap_or("chess")
+                            .parse()
+                            .map_err(|e| format!("{e}"))?;
+                        match kind {
+                            GameKind::Chess => Game::Chess(
+                                ChessGame::from_fen(&position).map_err(|e| e.to_string())?,
+                            ),
+                        }
+                    }
+                    (None, None) => return Err("load needs a \"position\" or a \"state\"".into()),
+                };
+                self.game = Some(loaded);
+                self.describe()
+            }
+            Request::Legal => {
+                let game = self.current()?;
+                let moves: Vec<String> =
+                    game.legal_moves().iter().map(|m| game.format(m)).collect();
+                Ok(json!({ "moves": moves }))
+            }
+            Request::Play { r#move } => {
+                let game = self.current()?;
+                let seat = match game.turn() {
+                    Turn::Move(seat) => seat,
+                    Turn::Roll(_) => return Err("roll first".into()),
+                    Turn::Over(_) => return Err("the game is over".into()),
+                };
+                let m = game.parse(&r#move).map_err(|e| e.to_string())?;
+                let played = game.format(&m);
+                let next = game
+                    .apply(&Action::Play { seat, r#move: m })
+                    .map_err(|e| e.to_string())?;
+                self.game = Some(next);
+                let mut value = self.describe()?;
+                value["played"] = json!(played);
+                Ok(value)
+            }
+            Request::Roll { dice } => {
+                let game = self.current()?;
+                let Turn::Roll(seat) = game.turn() else {
+                    return Err(if game.dice() == 0 {
+                        format!("{} has no dice", game.kind().title())
+                    } else {
+                        "no roll is awaited now".to_string()
+                    });
+                };
+                let next = game
+                    .apply(&Action::Roll { seat, dice })
+                    .map_err(|e| e.to_string())?;
+                self.game = Some(next);
+                self.describe()
+            }
+            Request::State => {
+                let game = self.current()?;
+                let mut value = self.describe()?;
+                value["state"] = serde_json::to_value(game).map_err(|e| e.to_string())?;
+                Ok(value)
+            }
+            Request::Perft { depth } => {
+                if depth > MAX_PERFT {
+                    return Err(format!("perft depth is at most {MAX_PERFT}"));
+                }
+                Ok(json!({ "depth": depth, "nodes": self.current()?.perft(depth) }))
+            }
+            Request::Render { path, players } => {
+                let game = self.current()?.clone();
+                let renderer = self.renderer.get_or_init(Renderer::new);
+                let png = renderer
+                    .png(
+                        &game,
+                        &View {
+                            players,
+                            caption: None,
+                        },
+                    )
+                    .map_err(|e| e.to_string())?;
+                std::fs::write(&path, &png).map_err(|e| format!("cannot write {path}: {e}"))?;
+                Ok(json!({ "path": path, "bytes": png.len() }))
+            }
+        }
+    }
+
+    fn current(&self) -> Result<&Game, String> {
+        self.game.as_ref().ok_or_else(|| {
+            "no game yet: send {\"cmd\":\"new\",\"game\":\"chess\"} first".to_string()
+        })
+    }
+
+    /// Describes the current game: whose turn, the outcome, the position string.
+    fn describe(&self) -> Result<Value, String> {
+        let game = self.current()?;
+        let turn = match game.turn() {
+            Turn::Move(seat) => json!({ "to": "move", "seat": seat }),
+            Turn::Roll(seat) => json!({ "to": "roll", "seat": seat }),
+            Turn::Over(outcome) => json!({ "to": "none", "outcome": outcome }),
+        };
+        Ok(json!({
+            "game": game.kind().name(),
+            "turn": turn,
+            "position": game.position_string(),
+        }))
+    }
+}
+
+fn fail(error: impl Into<String>) -> Value {
+    json!({ "ok": false, "error": error.into() })
+}
+
+/// Runs the engine over a reader and writer until end of input.
+///
+/// # Errors
+/// Fails only on I/O errors.
+pub fn run(input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
+    let mut engine = Engine::default();
+    for line in input.split(b'\n') {
+        let line = line?;
+        let reply = if line.len() > MAX_LINE {
+            fail(format!("request longer than {MAX_LINE} bytes"))
+        } else {
+            match std::str::from_utf8(&line) {
+                Ok(text) if text.trim().is_empty() => continue,
+                Ok(text) => engine.answer(text),
+                Err(_) => fail("request is not UTF-8"),
+            }
+        };
+        serde_json::to_writer(&mut output, &reply)?;
+        output.write_all(b"\n")?;
+        output.flush()?;
+    }
+    Ok(())
+}

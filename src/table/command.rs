@@ -1,0 +1,122 @@
+//! What a frontend sends the table and what it gets back, free of any transport's types.
+
+/// A person as a frontend knows them: a stable id (a Discord snowflake, a console name) and a display name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct User {
+    pub id: String,
+    pub name: String,
+}
+
+impl User {
+    /// Makes a user whose id is their name, as the console does.
+    pub fn named(name: &str) -> User {
+        User {
+            id: name.to_string(),
+            name: name.to_string(),
+        }
+    }
+}
+
+/// Where a command comes from and who sends it.
+#[derive(Clone, Debug)]
+pub struct Ctx {
+    pub guild: String,
+    pub channel: String,
+    pub user: User,
+    /// True when the frontend knows the user may manage this channel (they may abort any game).
+    pub admin: bool,
+}
+
+/// The answer to a draw offer, or the offer itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DrawCommand {
+    Offer,
+    Accept,
+    Decline,
+}
+
+/// Everything a player can ask the table for.
+#[derive(Clone, Debug)]
+pub enum Command {
+    /// Opens a table for a game, inviting the named opponents.
+    Play {
+        game: String,
+        ruleset: Option<String>,
+        opponents: Vec<User>,
+    },
+    /// Takes a seat at the channel's open table.
+    Join,
+    /// Gives up a seat at a table that has not started.
+    Leave,
+    /// Starts the game with the players seated so far.
+    Start,
+    /// Plays a move typed in the game's notation.
+    Move { text: String },
+    /// Rolls dice: an expression such as `2d6+1`, or nothing for the game's own roll.
+    Roll { expr: Option<String> },
+    /// Shows the board.
+    Board,
+    /// Gives up the game.
+    Resign,
+    /// Offers, accepts or declines a draw.
+    Draw(DrawCommand),
+    /// Ends the game with no result.
+    Abort,
+    /// Shows the rules of a game (the channel's game when none is named).
+    Rules { game: Option<String> },
+    /// Lists the commands.
+    Help,
+}
+
+/// A follow-up a frontend may offer as a button: a label and the command text it stands for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Choice {
+    pub label: String,
+    pub command: String,
+}
+
+/// Names the game state a reply was made from, so a frontend can tell stale buttons.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameRef {
+    pub id: i64,
+    pub seq: i64,
+    /// True once the game is finished or aborted.
+    pub closed: bool,
+}
+
+/// What the table answers: text (Discord markdown; mentions written `<@user id>`), an
+/// optional board picture, the users to ping, and choices to offer as buttons.
+#[derive(Clone, Debug, Default)]
+pub struct Reply {
+    pub text: String,
+    pub image: Option<Vec<u8>>,
+    pub ping: Vec<String>,
+    pub choices: Vec<Choice>,
+    /// True for errors and other answers meant only for the person who asked.
+    pub private: bool,
+    pub game: Option<GameRef>,
+}
+
+impl Reply {
+    /// Makes a public text reply.
+    pub fn text(text: impl Into<String>) -> Reply {
+        Reply {
+            text: text.into(),
+            ..Reply::default()
+        }
+    }
+
+    /// Makes a private reply (an error, or information only the asker needs).
+    pub fn private(text: impl Into<String>) -> Reply {
+        Reply {
+            text: text.into(),
+            private: true,
+            ..Reply::default()
+        }
+    }
+}
+
+/// Writes a mention of a user in reply text.
+pub fn mention(user_id: &str) -> String {
+    format!("<@{user_id}>")
+}

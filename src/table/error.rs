@@ -1,0 +1,96 @@
+//! Everything that can refuse a command, and the one place that turns it into words for a player.
+
+use crate::rules::{ActionError, SetupError, UnknownGame};
+use crate::store::StoreError;
+
+use super::command::Reply;
+use super::dice::DiceError;
+
+/// Why the table refused a command; the game is unchanged whenever one is returned.
+#[derive(Debug, thiserror::Error)]
+pub enum TableError {
+    #[error("There is no game in this channel. Start one with `/play`.")]
+    NoGame,
+    #[error(
+        "This channel already has a {kind} game (#{id}). Finish it or `/abort` it first, or play in another channel."
+    )]
+    ChannelBusy { kind: String, id: i64 },
+    #[error("{0}")]
+    UnknownGame(#[from] UnknownGame),
+    #[error("{0}")]
+    Setup(#[from] SetupError),
+    #[error("You are not playing in this game.")]
+    NotSeated,
+    #[error("You are already seated at this table.")]
+    AlreadySeated,
+    #[error("The table is full.")]
+    TableFull,
+    #[error("That seat is reserved for the invited players.")]
+    Reserved,
+    #[error("The game has already started; use `/resign` to leave it.")]
+    AlreadyStarted,
+    #[error("The game has not started yet: waiting for players to `/join`.")]
+    NotStarted,
+    #[error("Only {who} can {what}.")]
+    NotAllowed {
+        who: &'static str,
+        what: &'static str,
+    },
+    #[error("{0}")]
+    BadOpponents(String),
+    #[error("At least {min} players must be seated to start; {seated} are.")]
+    NotEnoughPlayers { min: usize, seated: usize },
+    #[error("{}", match .0 { Some(game) => format!("{game} has no dice. To roll for fun, give dice like `/roll 2d6`."), None => "There is no dice game here. To roll for fun, give dice like `/roll 2d6`.".to_string() })]
+    NoDiceHere(Option<&'static str>),
+    #[error("You have rolled already: play your move.")]
+    MoveFirst,
+    #[error("It is {0}'s turn.")]
+    NotYourTurn(String),
+    #[error("It is {0}'s turn to roll, with `/roll`.")]
+    RollFirst(String),
+    #[error("{0}")]
+    Rules(#[from] ActionError),
+    #[error("{0}")]
+    Dice(#[from] DiceError),
+    #[error("The game moved on before your action landed. Look at the board and try again.")]
+    Conflict,
+    #[error(
+        "This game's saved state is damaged (game #{id}); an admin can `/abort` it. ({detail})"
+    )]
+    Corrupt { id: i64, detail: String },
+    #[error("Something went wrong on our side; nothing was changed. Please try again.")]
+    Internal(#[source] anyhow::Error),
+}
+
+impl From<StoreError> for TableError {
+    fn from(e: StoreError) -> Self {
+        match e {
+            StoreError::Conflict => TableError::Conflict,
+            StoreError::NotFound => TableError::NoGame,
+            StoreError::Corrupt(detail) => TableError::Corrupt { id: 0, detail },
+            other => TableError::Internal(other.into()),
+        }
+    }
+}
+
+impl TableError {
+    /// Turns the error into the private reply a player reads, with legal examples where they help.
+    pub fn reply(&self) -> Reply {
+        if let TableError::Internal(e) = self {
+            tracing::error!(error = ?e, "command failed");
+        }
+        let mut text = self.to_string();
+        if let TableError::Rules(e) = self {
+            let examples = e.examples();
+            if !examples.is_empty()
+                && !matches!(
+                    e,
+                    ActionError::Chess(crate::rules::chess::ParseError::Ambiguous { .. })
+                )
+            {
+                text.push_str(&format!("\nLegal moves include: {}", examples.join(", ")));
+            }
+        }
+        Reply::private(text)
+    }
+}

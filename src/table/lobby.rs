@@ -1,0 +1,360 @@
+//! Opening a table, taking and leaving seats, starting and aborting games.
+
+use crate::rules::{Game, GameKind};
+use crate::store::{Change, NewGame, Seat, Status, StoreError};
+
+use super::command::{Choice, Ctx, GameRef, Reply, User, mention};
+use super::{Loaded, Table, TableError, words};
+
+/// Longest display name kept; longer ones are cut (Discord allows 32, the console anything).
+const MAX_NAME: usize = 32;
+
+impl Table {
+    pub(super) async fn play(
+        &self,
+        ctx: &Ctx,
+        game: &str,
+        ruleset: Option<&str>,
+        opponents: Vec<User>,
+    ) -> Result<Reply, TableError> {
+        let kind: GameKind = game.parse()?;
+        let ruleset = match ruleset.map(str::trim).filter(|r| !r.is_empty()) {
+            Some(r) => r.to_ascii_lowercase(),
+            None => kind.rulesets()[0].to_string(),
+        };
+        let (min, max) = kind.seats();
+        let mut invited: Vec<User> = Vec::new();
+        for user in opponents {
+            if user.id == ctx.user.id {
+                return Err(TableError::BadOpponents(
+                    "You cannot invite yourself.".into(),
+                ));
+            }
+            if !invited.iter().any(|u| u.id == user.id) {
+                invited.push(user);
+            }
+        }
+        if invited.len() + 1 > max {
+            return Err(TableError::BadOpponents(format!(
+                "{} is for at most {max} players; you invited {}.",
+                kind.title(),
+                invited.len()
+            )));
+        }
+        // Validates the ruleset and player count before anything is stored.
+        let state = Game::new(kind, &ruleset, max)?;
+        let mut seats = vec![seat(0, &ctx.user, true)];
+        seats.extend(
+            invited
+                .iter()
+                .enumerate()
+                .map(|(i, u)| seat(i as i64 + 1, u, false)),
+        );
+        let new = NewGame {
+            guild: ctx.guild.clone(),
+            channel: ctx.channel.clone(),
+            kind: kind.name().to_string(),
+            ruleset: serde_json::to_string(&ruleset).map_err(|e| TableError::Internal(e.into()))?,
+            status: Status::Lobby,
+            state: to_json(&state)?,
+            created_by: ctx.user.id.clone(),
+            max_seats: max as i64,
+            seats,
+        };
+        let (row, seats) = match self.store.create_game(new).await {
+            Ok(created) => created,
+            Err(StoreError::ChannelBusy) => {
+                let busy = self.store.open_game(&ctx.guild, &ctx.channel).await?;
+                return Err(TableError::ChannelBusy {
+                    kind: busy.as_ref().map_or("other".into(), |r| r.kind.clone()),
+                    id: busy.map_or(0, |r| r.id),
+                });
+            }
+            Err(e) => return Err(e.into()),
+        };
+        let mut text = format!(
+            "{} opened a {} table (game #{}).",
+            mention(&ctx.user.id),
+            kind.title(),
+            row.id
+        );
+        let waiting: Vec<&Seat> = seats.iter().filter(|s| !s.joined).collect();
+        if !waiting.is_empty() {
+            let names: Vec<String> = waiting.iter().map(|s| mention(&s.user_id)).collect();
+            text.push_str(&format!(
+                " {}: type `/join` to take your seat.",
+                names.join(", ")
+            ));
+        }
+        let open = max - seats.len();
+        if open > 0 {
+            text.push_str(&format!(
+                " {open} seat{} open to anyone: `/join`.",
+                if open == 1 { "" } else { "s" }
+            ));
+        }
+        if min < max {
+            text.push_str(&format!(
+                " The creator can `/start` once {min} players are seated."
+            ));
+        }
+        Ok(Reply {
+            text,
+            ping: waiting.iter().map(|s| s.user_id.clone()).collect(),
+            choices: vec![choice("Join", "join")],
+            game: Some(GameRef {
+                id: row.id,
+                seq: row.seq,
+                closed: false,
+            }),
+            ..Reply::default()
+        })
+    }
+
+    pub(super) async fn join(&self, ctx: &Ctx) -> Result<Reply, TableError> {
+        let Loaded { row, mut seats, .. } = self.load(ctx).await?;
+        if row.status != Status::Lobby {
+            return Err(TableError::AlreadyStarted);
+        }
+        if let Some(s) = seats.iter_mut().find(|s| s.user_id == ctx.user.id) {
+            if s.joined {
+                return Err(TableError::AlreadySeated);
+            }
+            s.joined = true;
+            s.name = clean_name(&ctx.user.name);
+        } else {
+            if seats.len() as i64 >= row.max_seats {
+                return Err(if seats.iter().any(|s| !s.joined) {
+                    TableError::Reserved
+                } else {
+                    TableError::TableFull
+                });
+            }
+            let next = seats.iter().map(|s| s.seat + 1).max().unwrap_or(0);
+            seats.push(seat(next, &ctx.user, true));
+        }
+        let full = seats.len() as i64 == row.max_seats && seats.iter().all(|s| s.joined);
+        if full {
+            return self.begin(row, seats).await;
+        }
+        let row = self
+            .store
+            .commit(Change {
+                game: row.id,
+                expected_seq: row.seq,
+                status: Status::Lobby,
+                state: row.state.clone(),
+                result: None,
+                seats: Some(seats.clone()),
+                log: None,
+            })
+            .await?;
+        Ok(Reply {
+            text: format!(
+                "{} joined game #{} ({} of {} seats taken).",
+                mention(&ctx.user.id),
+                row.id,
+                seats.iter().filter(|s| s.joined).count(),
+                row.max_seats
+            ),
+            game: Some(game_ref(&row)),
+            choices: vec![choice("Join", "join")],
+            ..Reply::default()
+        })
+    }
+
+    pub(super) async fn leave(&self, ctx: &Ctx) -> Result<Reply, TableError> {
+        let Loaded { row, seats, .. } = self.load(ctx).await?;
+        if row.status != Status::Lobby {
+            return Err(TableError::AlreadyStarted);
+        }
+        if !seats.iter().any(|s| s.user_id == ctx.user.id) {
+            return Err(TableError::NotSeated);
+        }
+        if row.created_by == ctx.user.id {
+            // The creator leaving closes the table: nobody else can start it.
+            let row = self.close(&row, Status::Aborted, &row.state, None).await?;
+            return Ok(Reply {
+                text: format!(
+                    "{} left, so game #{} is closed.",
+                    mention(&ctx.user.id),
+                    row.id
+                ),
+                game: Some(game_ref(&row)),
+                ..Reply::default()
+            });
+        }
+        let seats: Vec<Seat> = seats
+            .into_iter()
+            .filter(|s| s.user_id != ctx.user.id)
+            .collect();
+        let row = self
+            .store
+            .commit(Change {
+                game: row.id,
+                expected_seq: row.seq,
+                status: Status::Lobby,
+                state: row.state.clone(),
+                result: None,
+                seats: Some(seats),
+                log: None,
+            })
+            .await?;
+        Ok(Reply {
+            text: format!("{} left game #{}.", mention(&ctx.user.id), row.id),
+            game: Some(game_ref(&row)),
+            ..Reply::default()
+        })
+    }
+
+    pub(super) async fn start(&self, ctx: &Ctx) -> Result<Reply, TableError> {
+        let Loaded { row, seats, game } = self.load(ctx).await?;
+        if row.status != Status::Lobby {
+            return Err(TableError::AlreadyStarted);
+        }
+        if row.created_by != ctx.user.id && !ctx.admin {
+            return Err(TableError::NotAllowed {
+                who: "the player who opened the table",
+                what: "start it",
+            });
+        }
+        let joined: Vec<Seat> = seats.into_iter().filter(|s| s.joined).collect();
+        let (min, _) = game.kind().seats();
+        if joined.len() < min {
+            return Err(TableError::NotEnoughPlayers {
+                min,
+                seated: joined.len(),
+            });
+        }
+        self.begin(row, joined).await
+    }
+
+    /// Starts the game with these seats (renumbered in order) and shows the first board.
+    async fn begin(
+        &self,
+        row: crate::store::GameRow,
+        seats: Vec<Seat>,
+    ) -> Result<Reply, TableError> {
+        let kind: GameKind = row.kind.parse()?;
+        let ruleset: String =
+            serde_json::from_str(&row.ruleset).map_err(|e| TableError::Corrupt {
+                id: row.id,
+                detail: e.to_string(),
+            })?;
+        let game = Game::new(kind, &ruleset, seats.len())?;
+        let seats: Vec<Seat> = seats
+            .into_iter()
+            .enumerate()
+            .map(|(i, s)| Seat {
+                seat: i as i64,
+                ..s
+            })
+            .collect();
+        let row = self
+            .store
+            .commit(Change {
+                game: row.id,
+                expected_seq: row.seq,
+                status: Status::Active,
+                state: to_json(&game)?,
+                result: None,
+                seats: Some(seats.clone()),
+                log: None,
+            })
+            .await?;
+        Ok(self
+            .turn_reply(&row, &seats, &game, words::started(kind, &seats))
+            .await)
+    }
+
+    pub(super) async fn abort(&self, ctx: &Ctx) -> Result<Reply, TableError> {
+        let Loaded { row, seats, game } = self.load(ctx).await?;
+        if row.created_by != ctx.user.id && !ctx.admin {
+            return Err(TableError::NotAllowed {
+                who: "the player who opened the table or a channel admin",
+                what: "abort the game",
+            });
+        }
+        let row = self.close(&row, Status::Aborted, &row.state, None).await?;
+        let text = format!(
+            "{} aborted game #{} ({}). No result is recorded.",
+            mention(&ctx.user.id),
+            row.id,
+            game.kind().title()
+        );
+        Ok(Reply {
+            text,
+            ping: seats
+                .iter()
+                .filter(|s| s.user_id != ctx.user.id && s.joined)
+                .map(|s| s.user_id.clone())
+                .collect(),
+            game: Some(game_ref(&row)),
+            ..Reply::default()
+        })
+    }
+
+    async fn close(
+        &self,
+        row: &crate::store::GameRow,
+        status: Status,
+        state: &str,
+        result: Option<String>,
+    ) -> Result<crate::store::GameRow, TableError> {
+        Ok(self
+            .store
+            .commit(Change {
+                game: row.id,
+                expected_seq: row.seq,
+                status,
+                state: state.to_string(),
+                result,
+                seats: None,
+                log: None,
+            })
+            .await?)
+    }
+}
+
+fn seat(n: i64, user: &User, joined: bool) -> Seat {
+    Seat {
+        seat: n,
+        user_id: user.id.clone(),
+        name: clean_name(&user.name),
+        joined,
+    }
+}
+
+/// Keeps a display name printable and short.
+fn clean_name(name: &str) -> String {
+    let clean: String = name.chars().filter(|c| !c.is_control()).collect();
+    let clean = clean.trim();
+    if clean.is_empty() {
+        return "player".to_string();
+    }
+    if clean.chars().count() > MAX_NAME {
+        let mut cut: String = clean.chars().take(MAX_NAME - 1).collect();
+        cut.push('…');
+        return cut;
+    }
+    clean.to_string()
+}
+
+pub(super) fn to_json(game: &Game) -> Result<String, TableError> {
+    serde_json::to_string(game).map_err(|e| TableError::Internal(e.into()))
+}
+
+pub(super) fn choice(label: &str, command: &str) -> Choice {
+    Choice {
+        label: label.to_string(),
+        command: command.to_string(),
+    }
+}
+
+pub(super) fn game_ref(row: &crate::store::GameRow) -> GameRef {
+    GameRef {
+        id: row.id,
+        seq: row.seq,
+        closed: !row.status.is_open(),
+    }
+}

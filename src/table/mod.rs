@@ -1,0 +1,154 @@
+//! The application core: commands in, replies out, with permissions, turn flow and persistence.
+//! It knows no transport (Discord, console) and no single game's details beyond the `Game` shape.
+
+mod command;
+mod dice;
+mod error;
+mod lobby;
+mod play;
+mod words;
+
+use std::sync::{Arc, Mutex};
+
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+
+use crate::render::{Renderer, View};
+use crate::rules::{Game, GameKind};
+use crate::store::{GameRow, Seat, Store};
+
+pub use command::{Choice, Command, Ctx, DrawCommand, GameRef, Reply, User, mention};
+pub use dice::{DiceError, DiceExpr};
+pub use error::TableError;
+
+/// The table: one per process, shared by every frontend task.
+#[derive(Clone)]
+pub struct Table {
+    store: Store,
+    renderer: Arc<Renderer>,
+    rng: Arc<Mutex<StdRng>>,
+}
+
+/// A game row loaded and checked: its stored row, its seats and its validated state.
+struct Loaded {
+    row: GameRow,
+    seats: Vec<Seat>,
+    game: Game,
+}
+
+impl Table {
+    /// Makes a table over a store and a renderer, rolling dice with a generator seeded from the OS.
+    pub fn new(store: Store, renderer: Arc<Renderer>) -> Table {
+        Table::with_rng(store, renderer, StdRng::from_os_rng())
+    }
+
+    /// Makes a table with a given random generator, so tests and replays can fix the dice.
+    pub fn with_rng(store: Store, renderer: Arc<Renderer>, rng: StdRng) -> Table {
+        Table {
+            store,
+            renderer,
+            rng: Arc::new(Mutex::new(rng)),
+        }
+    }
+
+    /// Returns the store the table writes to.
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// Handles one command; errors come back as private replies and leave every game unchanged.
+    pub async fn handle(&self, ctx: &Ctx, command: Command) -> Reply {
+        let span = tracing::info_span!("command", channel = %ctx.channel, user = %ctx.user.id);
+        let _enter = span.enter();
+        match self.dispatch(ctx, command).await {
+            Ok(reply) => reply,
+            Err(e) => e.reply(),
+        }
+    }
+
+    async fn dispatch(&self, ctx: &Ctx, command: Command) -> Result<Reply, TableError> {
+        match command {
+            Command::Play {
+                game,
+                ruleset,
+                opponents,
+            } => self.play(ctx, &game, ruleset.as_deref(), opponents).await,
+            Command::Join => self.join(ctx).await,
+            Command::Leave => self.leave(ctx).await,
+            Command::Start => self.start(ctx).await,
+            Command::Abort => self.abort(ctx).await,
+            Command::Move { text } => self.play_move(ctx, &text).await,
+            Command::Roll { expr } => self.roll(ctx, expr.as_deref()).await,
+            Command::Board => self.board(ctx).await,
+            Command::Resign => self.resign(ctx).await,
+            Command::Draw(what) => self.draw(ctx, what).await,
+            Command::Rules { game } => self.rules(ctx, game.as_deref()).await,
+            Command::Help => Ok(Reply::private(words::HELP)),
+        }
+    }
+
+    /// Loads the channel's open game and validates its state.
+    async fn load(&self, ctx: &Ctx) -> Result<Loaded, TableError> {
+        let row = self
+            .store
+            .open_game(&ctx.guild, &ctx.channel)
+            .await?
+            .ok_or(TableError::NoGame)?;
+        let seats = self.store.seats(row.id).await?;
+        let game: Game = serde_json::from_str(&row.state).map_err(|e| TableError::Corrupt {
+            id: row.id,
+            detail: e.to_string().chars().take(120).collect(),
+        })?;
+        if game.kind().name() != row.kind {
+            return Err(TableError::Corrupt {
+                id: row.id,
+                detail: format!(
+                    "the row says {} but the state holds {}",
+                    row.kind,
+                    game.kind()
+                ),
+            });
+        }
+        Ok(Loaded { row, seats, game })
+    }
+
+    /// Draws the board as PNG off the async runtime; a failure is logged and leaves the reply without a picture.
+    async fn picture(
+        &self,
+        game: &Game,
+        seats: &[Seat],
+        caption: Option<String>,
+    ) -> Option<Vec<u8>> {
+        let renderer = Arc::clone(&self.renderer);
+        let game = game.clone();
+        let view = View {
+            players: seats.iter().map(|s| s.name.clone()).collect(),
+            caption,
+        };
+        match tokio::task::spawn_blocking(move || renderer.png(&game, &view)).await {
+            Ok(Ok(png)) => Some(png),
+            Ok(Err(e)) => {
+                tracing::error!(error = %e, "rendering failed");
+                None
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "rendering task failed");
+                None
+            }
+        }
+    }
+
+    async fn rules(&self, ctx: &Ctx, game: Option<&str>) -> Result<Reply, TableError> {
+        let kind = match game {
+            Some(name) => name.parse::<GameKind>()?,
+            None => match self.load(ctx).await {
+                Ok(loaded) => loaded.game.kind(),
+                Err(TableError::NoGame) => {
+                    return Ok(Reply::private(words::rules_index()));
+                }
+                Err(e) => return Err(e),
+            },
+        };
+        Ok(Reply::private(kind.rules_text()))
+    }
+}

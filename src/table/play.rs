@@ -1,0 +1,289 @@
+//! Playing a started game: moves, dice, the board, resignations and draw offers.
+
+use rand::Rng as _;
+
+use crate::rules::{Action, Game, Seat as SeatNo, Turn};
+use crate::store::{Change, GameRow, NewLog, Seat, Status};
+
+use super::command::{Choice, Ctx, DrawCommand, Reply, mention};
+use super::dice::DiceExpr;
+use super::lobby::{choice, game_ref, to_json};
+use super::{Loaded, Table, TableError, words};
+
+impl Table {
+    pub(super) async fn play_move(&self, ctx: &Ctx, text: &str) -> Result<Reply, TableError> {
+        let loaded = self.load_started(ctx).await?;
+        let seat = seat_of(ctx, &loaded.seats)?;
+        match loaded.game.turn() {
+            Turn::Over(_) => {
+                return Err(TableError::Corrupt {
+                    id: loaded.row.id,
+                    detail: "the game is over but still marked active".into(),
+                });
+            }
+            Turn::Roll(s) | Turn::Move(s) if s != seat => {
+                return Err(TableError::NotYourTurn(name(&loaded.seats, s)));
+            }
+            _ => {}
+        }
+        // Before the roll only a game's own pre-roll moves parse (e.g. offering the doubling cube).
+        let m = match (loaded.game.turn(), loaded.game.parse(text)) {
+            (_, Ok(m)) => m,
+            (Turn::Roll(s), Err(_)) => return Err(TableError::RollFirst(name(&loaded.seats, s))),
+            (_, Err(e)) => return Err(e.into()),
+        };
+        let notation = loaded.game.format(&m);
+        let headline = format!("{} played **{notation}**.", mention(&ctx.user.id));
+        self.act(
+            ctx,
+            loaded,
+            Action::Play { seat, r#move: m },
+            notation,
+            headline,
+        )
+        .await
+    }
+
+    pub(super) async fn roll(&self, ctx: &Ctx, expr: Option<&str>) -> Result<Reply, TableError> {
+        if let Some(expr) = expr.filter(|e| !e.trim().is_empty()) {
+            let expr = DiceExpr::parse(expr)?;
+            let (_, line) = {
+                let mut rng = self
+                    .rng
+                    .lock()
+                    .unwrap_or_else(|poisoned| poisoned.into_inner());
+                expr.roll(&mut *rng)
+            };
+            return Ok(Reply::text(format!(
+                "{} rolls {line}",
+                mention(&ctx.user.id)
+            )));
+        }
+        let loaded = match self.load_started(ctx).await {
+            Ok(loaded) => loaded,
+            Err(TableError::NoGame) => return Err(TableError::NoDiceHere(None)),
+            Err(e) => return Err(e),
+        };
+        let seat = seat_of(ctx, &loaded.seats)?;
+        match loaded.game.turn() {
+            Turn::Roll(s) if s == seat => {
+                let count = loaded.game.dice();
+                let dice: Vec<u8> = {
+                    let mut rng = self
+                        .rng
+                        .lock()
+                        .unwrap_or_else(|poisoned| poisoned.into_inner());
+                    (0..count).map(|_| rng.random_range(1..=6)).collect()
+                };
+                let shown: Vec<String> = dice.iter().map(u8::to_string).collect();
+                let headline = format!(
+                    "{} rolled **{}**.",
+                    mention(&ctx.user.id),
+                    shown.join(" and ")
+                );
+                self.act(
+                    ctx,
+                    loaded,
+                    Action::Roll { seat, dice },
+                    shown.join("-"),
+                    headline,
+                )
+                .await
+            }
+            Turn::Roll(s) | Turn::Move(s) if s != seat => {
+                Err(TableError::NotYourTurn(name(&loaded.seats, s)))
+            }
+            _ if loaded.game.dice() == 0 => {
+                Err(TableError::NoDiceHere(Some(loaded.game.kind().title())))
+            }
+            _ => Err(TableError::MoveFirst),
+        }
+    }
+
+    pub(super) async fn board(&self, ctx: &Ctx) -> Result<Reply, TableError> {
+        let loaded = self.load(ctx).await?;
+        if loaded.row.status == Status::Lobby {
+            return Err(TableError::NotStarted);
+        }
+        Ok(self
+            .turn_reply(&loaded.row, &loaded.seats, &loaded.game, String::new())
+            .await)
+    }
+
+    pub(super) async fn resign(&self, ctx: &Ctx) -> Result<Reply, TableError> {
+        let loaded = self.load_started(ctx).await?;
+        let seat = seat_of(ctx, &loaded.seats)?;
+        let headline = format!("{} resigned.", mention(&ctx.user.id));
+        self.act(
+            ctx,
+            loaded,
+            Action::Resign { seat },
+            "resign".into(),
+            headline,
+        )
+        .await
+    }
+
+    pub(super) async fn draw(&self, ctx: &Ctx, what: DrawCommand) -> Result<Reply, TableError> {
+        let loaded = self.load_started(ctx).await?;
+        let seat = seat_of(ctx, &loaded.seats)?;
+        let offer = loaded.game.draw_offer();
+        let who = mention(&ctx.user.id);
+        let (action, notation, headline) = match what {
+            DrawCommand::Offer if offer.is_some_and(|s| s != seat) => (
+                Action::AcceptDraw { seat },
+                "draw accepted",
+                format!("{who} accepted the draw offer."),
+            ),
+            DrawCommand::Offer => (
+                Action::OfferDraw { seat },
+                "draw offered",
+                format!("{who} offers a draw."),
+            ),
+            DrawCommand::Accept => (
+                Action::AcceptDraw { seat },
+                "draw accepted",
+                format!("{who} accepted the draw offer."),
+            ),
+            DrawCommand::Decline if offer == Some(seat) => (
+                Action::DeclineDraw { seat },
+                "draw withdrawn",
+                format!("{who} withdrew the draw offer."),
+            ),
+            DrawCommand::Decline => (
+                Action::DeclineDraw { seat },
+                "draw declined",
+                format!("{who} declined the draw offer."),
+            ),
+        };
+        self.act(ctx, loaded, action, notation.into(), headline)
+            .await
+    }
+
+    /// Applies an action, stores it with the new state in one step, and answers with the board.
+    async fn act(
+        &self,
+        ctx: &Ctx,
+        loaded: Loaded,
+        action: Action,
+        notation: String,
+        headline: String,
+    ) -> Result<Reply, TableError> {
+        let Loaded { row, seats, game } = loaded;
+        let next = game.apply(&action)?;
+        let outcome = next.outcome();
+        let result = match outcome {
+            Some(o) => Some(serde_json::to_string(&o).map_err(|e| TableError::Internal(e.into()))?),
+            None => None,
+        };
+        let row = self
+            .store
+            .commit(Change {
+                game: row.id,
+                expected_seq: row.seq,
+                status: if outcome.is_some() {
+                    Status::Finished
+                } else {
+                    Status::Active
+                },
+                state: to_json(&next)?,
+                result,
+                seats: None,
+                log: Some(NewLog {
+                    user_id: ctx.user.id.clone(),
+                    action: serde_json::to_string(&action)
+                        .map_err(|e| TableError::Internal(e.into()))?,
+                    notation,
+                }),
+            })
+            .await?;
+        Ok(self.turn_reply(&row, &seats, &next, headline).await)
+    }
+
+    /// Builds the message every turn ends with: what happened, whose turn it is, the board and the buttons.
+    pub(super) async fn turn_reply(
+        &self,
+        row: &GameRow,
+        seats: &[Seat],
+        game: &Game,
+        headline: String,
+    ) -> Reply {
+        let status = words::status(game, seats);
+        let caption = if headline.is_empty() {
+            None
+        } else {
+            Some(words::plain(&headline, seats))
+        };
+        let image = self.picture(game, seats, caption).await;
+        let mut text = headline;
+        if !text.is_empty() {
+            text.push('\n');
+        }
+        text.push_str(&status);
+        let mut choices: Vec<Choice> = vec![choice("Board", "board")];
+        let ping = match game.turn() {
+            Turn::Over(_) => seats.iter().map(|s| s.user_id.clone()).collect(),
+            Turn::Move(s) | Turn::Roll(s) => {
+                if game.dice() > 0 {
+                    choices.push(choice("Roll", "roll"));
+                }
+                if game.draw_offer().is_some() {
+                    choices.push(choice("Accept draw", "draw accept"));
+                    choices.push(choice("Decline draw", "draw decline"));
+                }
+                choices.push(choice("Resign", "resign"));
+                let mut ping: Vec<String> = seat_user(seats, s).into_iter().collect();
+                if let Some(offerer) = game.draw_offer() {
+                    ping.extend(
+                        seats
+                            .iter()
+                            .filter(|x| x.seat as usize != offerer)
+                            .map(|x| x.user_id.clone()),
+                    );
+                    ping.dedup();
+                }
+                ping
+            }
+        };
+        Reply {
+            text,
+            image,
+            ping,
+            choices,
+            private: false,
+            game: Some(game_ref(row)),
+        }
+    }
+
+    /// Loads the channel's game and insists that it has started.
+    async fn load_started(&self, ctx: &Ctx) -> Result<Loaded, TableError> {
+        let loaded = self.load(ctx).await?;
+        if loaded.row.status == Status::Lobby {
+            return Err(TableError::NotStarted);
+        }
+        Ok(loaded)
+    }
+}
+
+/// Finds the seat of the user who sent the command.
+fn seat_of(ctx: &Ctx, seats: &[Seat]) -> Result<SeatNo, TableError> {
+    seats
+        .iter()
+        .find(|s| s.user_id == ctx.user.id && s.joined)
+        .map(|s| s.seat as usize)
+        .ok_or(TableError::NotSeated)
+}
+
+fn seat_user(seats: &[Seat], seat: SeatNo) -> Option<String> {
+    seats
+        .iter()
+        .find(|s| s.seat as usize == seat)
+        .map(|s| s.user_id.clone())
+}
+
+fn name(seats: &[Seat], seat: SeatNo) -> String {
+    seats
+        .iter()
+        .find(|s| s.seat as usize == seat)
+        .map_or_else(|| format!("seat {seat}"), |s| s.name.clone())
+}

@@ -1,0 +1,89 @@
+//! The sentences players read: help, status lines and results.
+
+use crate::rules::{Game, GameKind, Outcome, Turn};
+use crate::store::Seat;
+
+use super::command::mention;
+
+/// The text `/help` shows.
+pub const HELP: &str = "\
+**tabula** plays board games in this channel, one game per channel.
+`/play game [ruleset] [opponents…]` opens a table and invites the opponents; they take their seats with `/join`.
+`/join` takes a seat, `/leave` gives it up before the game starts, `/start` starts a game that has enough players.
+`/move text` plays a move in the game's notation (see `/rules`).
+`/roll` rolls for the player to move in dice games; `/roll 2d6+1` rolls any dice for fun (also `d20`, `4d6kh3`).
+`/board` shows the board, `/resign` gives up, `/draw offer|accept|decline` handles draw offers.
+`/abort` ends the game without a result (the player who opened it, or a channel admin).
+`/rules [game]` explains a game's rules and notation; `/help` shows this.";
+
+/// Lists the games for `/rules` with no game named and none in the channel.
+pub fn rules_index() -> String {
+    let names: Vec<String> = GameKind::ALL
+        .iter()
+        .map(|k| format!("`{}`", k.name()))
+        .collect();
+    format!(
+        "Games: {}. Ask `/rules game` for one of them.",
+        names.join(", ")
+    )
+}
+
+/// Announces a game that has just started.
+pub fn started(kind: GameKind, seats: &[Seat]) -> String {
+    let players: Vec<String> = seats
+        .iter()
+        .map(|s| {
+            format!(
+                "{} ({})",
+                mention(&s.user_id),
+                kind.seat_name(s.seat as usize)
+            )
+        })
+        .collect();
+    format!("**{}** begins: {}.", kind.title(), players.join(" vs "))
+}
+
+/// Says whose turn it is, or how the game ended.
+pub fn status(game: &Game, seats: &[Seat]) -> String {
+    let kind = game.kind();
+    let who = |seat: usize| {
+        seats
+            .iter()
+            .find(|s| s.seat as usize == seat)
+            .map_or_else(|| kind.seat_name(seat).to_string(), |s| mention(&s.user_id))
+    };
+    match game.turn() {
+        Turn::Move(seat) => {
+            let mut line = format!("{}, your move ({}).", who(seat), kind.seat_name(seat));
+            if let Some(offerer) = game.draw_offer() {
+                line.push_str(&format!(
+                    " {} offers a draw: `/draw accept` or `/draw decline`.",
+                    who(offerer)
+                ));
+            }
+            line
+        }
+        Turn::Roll(seat) => format!("{}, roll the dice with `/roll`.", who(seat)),
+        Turn::Over(outcome) => result(kind, outcome, &who),
+    }
+}
+
+fn result(kind: GameKind, outcome: Outcome, who: &dyn Fn(usize) -> String) -> String {
+    match outcome {
+        Outcome::Win { winner, reason } => format!(
+            "Game over: {} ({}) wins by {reason}.",
+            who(winner),
+            kind.seat_name(winner)
+        ),
+        Outcome::Draw { reason } => format!("Game over: drawn by {reason}."),
+    }
+}
+
+/// Turns reply text into plain words for the picture: mentions become names, markdown goes.
+pub fn plain(text: &str, seats: &[Seat]) -> String {
+    let mut out = text.replace("**", "").replace('`', "");
+    for s in seats {
+        out = out.replace(&mention(&s.user_id), &s.name);
+    }
+    out
+}
