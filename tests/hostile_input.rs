@@ -235,3 +235,29 @@ async fn inviting_yourself_or_too_many_players_is_refused() {
     assert_clear_error(&reply, "three players");
     assert_eq!(snapshot(&store).await, "no game");
 }
+
+#[tokio::test]
+async fn a_nul_in_an_id_is_refused_in_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let (table, store) = table(&dir).await;
+    let nul = Ctx {
+        user: User {
+            id: "a\u{0}b".into(),
+            name: "nul".into(),
+        },
+        ..ctx("x")
+    };
+    let reply = table
+        .handle(
+            &nul,
+            Command::Play {
+                game: "chess".into(),
+                ruleset: None,
+                opponents: vec![],
+            },
+        )
+        .await;
+    assert_clear_error(&reply, "nul id");
+    assert!(reply.text.contains("NUL"), "{}", reply.text);
+    assert_eq!(snapshot(&store).await, "no game");
+}

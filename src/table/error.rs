@@ -52,6 +52,8 @@ pub enum TableError {
     Rules(#[from] ActionError),
     #[error("{0}")]
     Dice(#[from] DiceError),
+    #[error("The {0} contains a NUL character, which cannot be stored.")]
+    BadText(&'static str),
     #[error("The game moved on before your action landed. Look at the board and try again.")]
     Conflict,
     #[error(
@@ -68,6 +70,7 @@ impl From<StoreError> for TableError {
             StoreError::Conflict => TableError::Conflict,
             StoreError::NotFound => TableError::NoGame,
             StoreError::Corrupt(detail) => TableError::Corrupt { id: 0, detail },
+            StoreError::NulInText(field) => TableError::BadText(field),
             other => TableError::Internal(other.into()),
         }
     }
