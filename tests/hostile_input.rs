@@ -2,11 +2,9 @@
 
 mod support;
 
-use std::sync::Arc;
-
-use tabula::render::Renderer;
+use support::table::{TestTable, ctx, play};
 use tabula::store::Store;
-use tabula::table::{Command, Ctx, Reply, Table, User};
+use tabula::table::{Command, Ctx, Reply, User};
 
 fn hostile() -> Vec<String> {
     vec![
@@ -20,15 +18,6 @@ fn hostile() -> Vec<String> {
         "\u{202e}4e".into(),
         "<@everyone> @here".into(),
     ]
-}
-
-fn ctx(user: &str) -> Ctx {
-    Ctx {
-        guild: "g".into(),
-        channel: "c".into(),
-        user: User::named(user),
-        admin: false,
-    }
 }
 
 /// Everything stored about the channel's game, to compare before and after.
@@ -64,17 +53,13 @@ fn assert_clear_error(reply: &Reply, what: &str) {
     );
 }
 
-async fn table(dir: &tempfile::TempDir) -> (Table, Store) {
-    let store = Store::connect(&support::db::sqlite_url(dir))
-        .await
-        .expect("store");
-    (Table::new(store.clone(), Arc::new(Renderer::new())), store)
-}
-
 #[tokio::test]
 async fn hostile_text_in_every_option_is_refused_and_changes_nothing() {
-    let dir = tempfile::tempdir().unwrap();
-    let (table, store) = table(&dir).await;
+    let TestTable {
+        table,
+        store,
+        dir: _dir,
+    } = TestTable::new().await;
     for text in hostile() {
         let before = snapshot(&store).await;
         let reply = table
@@ -135,16 +120,7 @@ async fn hostile_text_in_every_option_is_refused_and_changes_nothing() {
     }
 
     // Now with a game going: moves, and more rolls.
-    table
-        .handle(
-            &ctx("alice"),
-            Command::Play {
-                game: "chess".into(),
-                ruleset: None,
-                opponents: vec![User::named("bob")],
-            },
-        )
-        .await;
+    table.handle(&ctx("alice"), play("chess", &["bob"])).await;
     assert!(!table.handle(&ctx("bob"), Command::Join).await.private);
     for text in hostile() {
         let before = snapshot(&store).await;
@@ -173,8 +149,11 @@ async fn hostile_text_in_every_option_is_refused_and_changes_nothing() {
 
 #[tokio::test]
 async fn hostile_player_names_are_cleaned_not_trusted() {
-    let dir = tempfile::tempdir().unwrap();
-    let (table, store) = table(&dir).await;
+    let TestTable {
+        table,
+        store,
+        dir: _dir,
+    } = TestTable::new().await;
     let evil = User {
         id: "'; DROP TABLE seats; --".into(),
         name: format!("\u{1b}[2J{}\u{0}", "🐍".repeat(500)),
@@ -209,28 +188,15 @@ async fn hostile_player_names_are_cleaned_not_trusted() {
 
 #[tokio::test]
 async fn inviting_yourself_or_too_many_players_is_refused() {
-    let dir = tempfile::tempdir().unwrap();
-    let (table, store) = table(&dir).await;
-    let reply = table
-        .handle(
-            &ctx("alice"),
-            Command::Play {
-                game: "chess".into(),
-                ruleset: None,
-                opponents: vec![User::named("alice")],
-            },
-        )
-        .await;
+    let TestTable {
+        table,
+        store,
+        dir: _dir,
+    } = TestTable::new().await;
+    let reply = table.handle(&ctx("alice"), play("chess", &["alice"])).await;
     assert_clear_error(&reply, "self invite");
     let reply = table
-        .handle(
-            &ctx("alice"),
-            Command::Play {
-                game: "chess".into(),
-                ruleset: None,
-                opponents: vec![User::named("bob"), User::named("carol")],
-            },
-        )
+        .handle(&ctx("alice"), play("chess", &["bob", "carol"]))
         .await;
     assert_clear_error(&reply, "three players");
     assert_eq!(snapshot(&store).await, "no game");
@@ -238,8 +204,11 @@ async fn inviting_yourself_or_too_many_players_is_refused() {
 
 #[tokio::test]
 async fn a_nul_in_an_id_is_refused_in_words() {
-    let dir = tempfile::tempdir().unwrap();
-    let (table, store) = table(&dir).await;
+    let TestTable {
+        table,
+        store,
+        dir: _dir,
+    } = TestTable::new().await;
     let nul = Ctx {
         user: User {
             id: "a\u{0}b".into(),
@@ -247,16 +216,7 @@ async fn a_nul_in_an_id_is_refused_in_words() {
         },
         ..ctx("x")
     };
-    let reply = table
-        .handle(
-            &nul,
-            Command::Play {
-                game: "chess".into(),
-                ruleset: None,
-                opponents: vec![],
-            },
-        )
-        .await;
+    let reply = table.handle(&nul, play("chess", &[])).await;
     assert_clear_error(&reply, "nul id");
     assert!(reply.text.contains("NUL"), "{}", reply.text);
     assert_eq!(snapshot(&store).await, "no game");

@@ -5,10 +5,11 @@ mod support;
 
 use std::sync::Arc;
 
+use support::table::{ctx, play};
 use tabula::render::Renderer;
 use tabula::rules::{Action, Game, GameKind, Turn};
 use tabula::store::{Change, NewGame, NewLog, Seat, Status, Store, StoreError};
-use tabula::table::{Command, Ctx, Table, User};
+use tabula::table::{Command, Table};
 use tokio::sync::Barrier;
 
 const ROUNDS: usize = 100;
@@ -152,22 +153,7 @@ async fn racing_moves_land_once_on_postgres() {
 /// Through the whole table: two moves by the player to move, sent at once.
 async fn table_race(store: Store) {
     let table = Table::new(store.clone(), Arc::new(Renderer::new()));
-    let ctx = |user: &str| Ctx {
-        guild: "g".into(),
-        channel: "c".into(),
-        user: User::named(user),
-        admin: false,
-    };
-    table
-        .handle(
-            &ctx("alice"),
-            Command::Play {
-                game: "chess".into(),
-                ruleset: None,
-                opponents: vec![User::named("bob")],
-            },
-        )
-        .await;
+    table.handle(&ctx("alice"), play("chess", &["bob"])).await;
     table.handle(&ctx("bob"), Command::Join).await;
     let pairs = [("e4", "d4"), ("e5", "d5"), ("Nf3", "Nc3"), ("Nc6", "Nf6")];
     for (round, (first, second)) in pairs.iter().enumerate() {

@@ -1,7 +1,7 @@
 //! Opening a table, taking and leaving seats, starting and aborting games.
 
 use crate::rules::{Game, GameKind};
-use crate::store::{Change, NewGame, Seat, Status, StoreError};
+use crate::store::{Change, GameRow, NewGame, Seat, Status, StoreError};
 
 use super::command::{Choice, Ctx, GameRef, Reply, User, mention};
 use super::{Loaded, Table, TableError, words};
@@ -137,18 +137,7 @@ impl Table {
         if full {
             return self.begin(row, seats).await;
         }
-        let row = self
-            .store
-            .commit(Change {
-                game: row.id,
-                expected_seq: row.seq,
-                status: Status::Lobby,
-                state: row.state.clone(),
-                result: None,
-                seats: Some(seats.clone()),
-                log: None,
-            })
-            .await?;
+        let row = self.reseat(&row, seats.clone()).await?;
         Ok(Reply {
             text: format!(
                 "{} joined game #{} ({} of {} seats taken).",
@@ -188,18 +177,7 @@ impl Table {
             .into_iter()
             .filter(|s| s.user_id != ctx.user.id)
             .collect();
-        let row = self
-            .store
-            .commit(Change {
-                game: row.id,
-                expected_seq: row.seq,
-                status: Status::Lobby,
-                state: row.state.clone(),
-                result: None,
-                seats: Some(seats),
-                log: None,
-            })
-            .await?;
+        let row = self.reseat(&row, seats).await?;
         Ok(Reply {
             text: format!("{} left game #{}.", mention(&ctx.user.id), row.id),
             game: Some(game_ref(&row)),
@@ -230,11 +208,7 @@ impl Table {
     }
 
     /// Starts the game with these seats (renumbered in order) and shows the first board.
-    async fn begin(
-        &self,
-        row: crate::store::GameRow,
-        seats: Vec<Seat>,
-    ) -> Result<Reply, TableError> {
+    async fn begin(&self, row: GameRow, seats: Vec<Seat>) -> Result<Reply, TableError> {
         let kind: GameKind = row.kind.parse()?;
         let ruleset: String =
             serde_json::from_str(&row.ruleset).map_err(|e| TableError::Corrupt {
@@ -294,13 +268,29 @@ impl Table {
         })
     }
 
+    /// Stores a lobby's new seating.
+    async fn reseat(&self, row: &GameRow, seats: Vec<Seat>) -> Result<GameRow, TableError> {
+        Ok(self
+            .store
+            .commit(Change {
+                game: row.id,
+                expected_seq: row.seq,
+                status: Status::Lobby,
+                state: row.state.clone(),
+                result: None,
+                seats: Some(seats),
+                log: None,
+            })
+            .await?)
+    }
+
     async fn close(
         &self,
-        row: &crate::store::GameRow,
+        row: &GameRow,
         status: Status,
         state: &str,
         result: Option<String>,
-    ) -> Result<crate::store::GameRow, TableError> {
+    ) -> Result<GameRow, TableError> {
         Ok(self
             .store
             .commit(Change {
@@ -351,7 +341,7 @@ pub(super) fn choice(label: &str, command: &str) -> Choice {
     }
 }
 
-pub(super) fn game_ref(row: &crate::store::GameRow) -> GameRef {
+pub(super) fn game_ref(row: &GameRow) -> GameRef {
     GameRef {
         id: row.id,
         seq: row.seq,
