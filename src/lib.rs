@@ -3,4 +3,5 @@
 //! Layers, dependencies pointing down: frontends (`console`, `engine`) → `table` → `store`,
 //! `render` → `rules`.
 
+pub mod render;
 pub mod rules;
