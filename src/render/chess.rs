@@ -281,8 +281,9 @@ pub fn draw(kit: &Kit, theme: &Theme, game: &ChessGame, view: &View) -> Canvas {
         let line = player_line(game, view, color);
         kit.player_bar(&mut canvas, top, BAR_HEIGHT, &line);
     }
-    let caption = match &view.caption {
-        Some(text) => text.clone(),
+    // A blank caption would leave the band empty: say the status instead.
+    let caption = match view.caption.as_deref().filter(|c| !c.trim().is_empty()) {
+        Some(text) => text.to_string(),
         None => status(game),
     };
     kit.caption_band(
@@ -419,5 +420,58 @@ fn status(game: &ChessGame) -> String {
             }
             text
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::san::San;
+
+    fn play(line: &str) -> ChessGame {
+        let mut game = ChessGame::new();
+        for san in line.split_whitespace() {
+            let m = san
+                .parse::<San>()
+                .expect("SAN")
+                .to_move(game.position())
+                .expect("legal");
+            game = game
+                .play(&shakmaty::uci::UciMove::from_standard(m))
+                .expect("plays");
+        }
+        game
+    }
+
+    #[test]
+    fn status_says_whose_move_or_how_it_ended() {
+        assert_eq!(status(&ChessGame::new()), "Move 1 · White to move");
+        assert_eq!(
+            status(&play("e4 d6 Bb5+")),
+            "Move 2 · Black to move, in check"
+        );
+        assert_eq!(status(&play("f3 e5 g4 Qh4#")), "Black wins by checkmate");
+        let offered = play("e4").offer_draw(1).expect("offers");
+        assert_eq!(
+            status(&offered),
+            "Move 1 · Black to move · Black offers a draw"
+        );
+    }
+
+    #[test]
+    fn the_board_faces_the_mover_then_the_side_that_ended_it() {
+        assert_eq!(bottom_side(&play("e4")), Color::Black);
+        assert_eq!(bottom_side(&play("f3 e5 g4 Qh4#")), Color::Black);
+        let resigned = play("e4 e5").resign(0).expect("resigns");
+        assert_eq!(bottom_side(&resigned), Color::White);
+    }
+
+    #[test]
+    fn castling_highlights_where_the_king_lands() {
+        let game = play("e4 e5 Nf3 Nc6 Bc4 Bc5 O-O");
+        assert_eq!(
+            last_move_squares(&game),
+            [Some(Square::E1), Some(Square::G1)]
+        );
     }
 }

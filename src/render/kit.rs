@@ -91,6 +91,9 @@ impl Canvas {
 
     /// Copies `tile` with its top-left corner at (`x`, `y`), clipped to the canvas.
     pub fn blit(&mut self, x: u32, y: u32, tile: &Canvas) {
+        if x >= self.width || y >= self.height {
+            return;
+        }
         let w = tile.width.min(self.width.saturating_sub(x)) as usize;
         for row in 0..tile.height.min(self.height.saturating_sub(y)) {
             let src = (row * tile.width) as usize;
