@@ -1,1 +1,55 @@
-fn main() {}
+//! Measures one chess picture, render plus PNG encoding, at the size the bot posts.
+//!
+//! Run: `cargo bench --bench render`. The acceptance is a median of at most 1 ms and at
+//! most 40 KB on the project's 2-core machines.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use tabula::render::{Renderer, View};
+use tabula::rules::{Action, Game, GameKind, Turn};
+
+/// A Closed Ruy Lopez middlegame ending in a queen check: 26 pieces, a last move and a
+/// king in check, so every kind of tile and both highlights are drawn.
+const MIDDLEGAME: &str = "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5 Bb3 d6 c3 O-O h3 Na5 \
+    Bc2 c5 d4 Qc7 Nbd2 Bd7 Nf1 Rfe8 Ng3 g6 Bh6 Bf8 Qd2 Bxh6 Qxh6 cxd4 cxd4 Nc4 b3 Nb6 Ng5 exd4 \
+    Qxh7+";
+
+fn middlegame() -> Game {
+    let mut game = Game::new(GameKind::Chess, "standard", 2).expect("chess for two");
+    for san in MIDDLEGAME.split_whitespace() {
+        let Turn::Move(seat) = game.turn() else {
+            panic!("the game ended before {san}");
+        };
+        let m = game.parse(san).expect("legal move");
+        game = game
+            .apply(&Action::Play { seat, r#move: m })
+            .expect("applies");
+    }
+    game
+}
+
+fn bench_render(c: &mut Criterion) {
+    let renderer = Renderer::new();
+    let game = middlegame();
+    let view = View {
+        players: vec!["alice".to_string(), "Bob the Builder".to_string()],
+        caption: Some("21. Qxh7+ by alice".to_string()),
+    };
+    let png = renderer.png(&game, &view).expect("renders");
+    eprintln!("chess_render_png_720: {} bytes", png.len());
+    c.bench_function("chess_render_png_720", |b| {
+        b.iter(|| renderer.png(black_box(&game), black_box(&view)))
+    });
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default()
+        .sample_size(50)
+        .warm_up_time(Duration::from_secs(2))
+        .measurement_time(Duration::from_secs(5));
+    targets = bench_render
+}
+criterion_main!(benches);

@@ -9,7 +9,7 @@ use resvg::{tiny_skia, usvg};
 use shakmaty::{Color, File, Position, Rank, Role, Square};
 
 use super::View;
-use super::kit::{Canvas, Face, GO, Ink, Kit, PaletteBuilder, PlayerLine, QUIET, Rgb, WARN};
+use super::kit::{Canvas, Face, Ink, Kit, PaletteBuilder, PlayerLine, Rgb, Tone};
 use crate::rules::chess::{ChessGame, seat_of};
 use crate::rules::{DrawReason, Outcome, WinReason};
 
@@ -40,68 +40,40 @@ const GLOW: [(f32, Rgb, f32); 4] = [
 /// Pixel size of the coordinate labels.
 const COORD_PX: f32 = 17.0;
 
-const PIECES: [(Color, Role, &[u8]); 12] = [
-    (
-        Color::White,
-        Role::King,
-        include_bytes!("../../assets/pieces/cburnett/wk.svg"),
-    ),
-    (
-        Color::White,
-        Role::Queen,
-        include_bytes!("../../assets/pieces/cburnett/wq.svg"),
-    ),
-    (
-        Color::White,
-        Role::Rook,
-        include_bytes!("../../assets/pieces/cburnett/wr.svg"),
-    ),
-    (
-        Color::White,
-        Role::Bishop,
-        include_bytes!("../../assets/pieces/cburnett/wb.svg"),
-    ),
-    (
-        Color::White,
-        Role::Knight,
-        include_bytes!("../../assets/pieces/cburnett/wn.svg"),
-    ),
-    (
-        Color::White,
-        Role::Pawn,
-        include_bytes!("../../assets/pieces/cburnett/wp.svg"),
-    ),
-    (
-        Color::Black,
-        Role::King,
-        include_bytes!("../../assets/pieces/cburnett/bk.svg"),
-    ),
-    (
-        Color::Black,
-        Role::Queen,
-        include_bytes!("../../assets/pieces/cburnett/bq.svg"),
-    ),
-    (
-        Color::Black,
-        Role::Rook,
-        include_bytes!("../../assets/pieces/cburnett/br.svg"),
-    ),
-    (
-        Color::Black,
-        Role::Bishop,
-        include_bytes!("../../assets/pieces/cburnett/bb.svg"),
-    ),
-    (
-        Color::Black,
-        Role::Knight,
-        include_bytes!("../../assets/pieces/cburnett/bn.svg"),
-    ),
-    (
-        Color::Black,
-        Role::Pawn,
-        include_bytes!("../../assets/pieces/cburnett/bp.svg"),
-    ),
+/// The pieces in tile order.
+const PIECES: [(Color, Role); 12] = [
+    (Color::White, Role::King),
+    (Color::White, Role::Queen),
+    (Color::White, Role::Rook),
+    (Color::White, Role::Bishop),
+    (Color::White, Role::Knight),
+    (Color::White, Role::Pawn),
+    (Color::Black, Role::King),
+    (Color::Black, Role::Queen),
+    (Color::Black, Role::Rook),
+    (Color::Black, Role::Bishop),
+    (Color::Black, Role::Knight),
+    (Color::Black, Role::Pawn),
 ];
+
+/// Returns the cburnett SVG of a piece (45×45 units).
+fn piece_svg(color: Color, role: Role) -> &'static [u8] {
+    match (color, role) {
+        (Color::White, Role::King) => include_bytes!("../../assets/pieces/cburnett/wk.svg"),
+        (Color::White, Role::Queen) => include_bytes!("../../assets/pieces/cburnett/wq.svg"),
+        (Color::White, Role::Rook) => include_bytes!("../../assets/pieces/cburnett/wr.svg"),
+        (Color::White, Role::Bishop) => include_bytes!("../../assets/pieces/cburnett/wb.svg"),
+        (Color::White, Role::Knight) => include_bytes!("../../assets/pieces/cburnett/wn.svg"),
+        (Color::White, Role::Pawn) => include_bytes!("../../assets/pieces/cburnett/wp.svg"),
+        (Color::Black, Role::King) => include_bytes!("../../assets/pieces/cburnett/bk.svg"),
+        (Color::Black, Role::Queen) => include_bytes!("../../assets/pieces/cburnett/bq.svg"),
+        (Color::Black, Role::Rook) => include_bytes!("../../assets/pieces/cburnett/br.svg"),
+        (Color::Black, Role::Bishop) => include_bytes!("../../assets/pieces/cburnett/bb.svg"),
+        (Color::Black, Role::Knight) => include_bytes!("../../assets/pieces/cburnett/bn.svg"),
+        (Color::Black, Role::Pawn) => include_bytes!("../../assets/pieces/cburnett/bp.svg"),
+    }
+}
+
 /// Tiles per background: the 12 pieces, then the empty square.
 const EMPTY: usize = 12;
 
@@ -121,7 +93,7 @@ fn tile_index(light: bool, under: Under, piece: usize) -> usize {
 }
 
 fn piece_index(color: Color, role: Role) -> usize {
-    let i = PIECES.iter().position(|&(c, r, _)| c == color && r == role);
+    let i = PIECES.iter().position(|&p| p == (color, role));
     i.unwrap_or(EMPTY)
 }
 
@@ -144,7 +116,10 @@ impl Art {
     /// # Panics
     /// Panics when an embedded piece SVG is broken, which the test suite rules out.
     pub fn draw(palette: &mut PaletteBuilder) -> Art {
-        let sprites: Vec<tiny_skia::Pixmap> = PIECES.iter().map(|p| rasterize(p.2)).collect();
+        let sprites: Vec<tiny_skia::Pixmap> = PIECES
+            .iter()
+            .map(|&(c, r)| rasterize(piece_svg(c, r)))
+            .collect();
         let mut tiles = Vec::with_capacity(6 * (EMPTY + 1));
         for light in [false, true] {
             for under in UNDERS {
@@ -186,6 +161,20 @@ impl Art {
         Theme {
             tiles,
             coord: self.coord,
+        }
+    }
+}
+
+impl Theme {
+    /// Returns the tiles, to train the palette order on.
+    pub fn tiles(&self) -> &[Canvas] {
+        &self.tiles
+    }
+
+    /// Renumbers the tiles after the palette was reordered.
+    pub fn remap(&mut self, map: &[u8; 256]) {
+        for tile in &mut self.tiles {
+            tile.remap(map);
         }
     }
 }
@@ -292,8 +281,9 @@ pub fn draw(kit: &Kit, theme: &Theme, game: &ChessGame, view: &View) -> Canvas {
         let line = player_line(game, view, color);
         kit.player_bar(&mut canvas, top, BAR_HEIGHT, &line);
     }
-    let caption = match &view.caption {
-        Some(text) => text.clone(),
+    // A blank caption would leave the band empty: say the status instead.
+    let caption = match view.caption.as_deref().filter(|c| !c.trim().is_empty()) {
+        Some(text) => text.to_string(),
         None => status(game),
     };
     kit.caption_band(
@@ -343,7 +333,7 @@ fn draw_board(
         Color::Black => (File::H, Rank::Eighth),
     };
     let inset = 5.0;
-    let cap = (COORD_PX * 0.73).round();
+    let cap = Kit::cap_height(COORD_PX).round();
     for rank in Rank::ALL {
         let sq = Square::from_coords(edge_file, rank);
         let (col, row) = place(sq);
@@ -382,40 +372,30 @@ fn side_name(color: Color) -> &'static str {
 
 fn player_line<'a>(game: &ChessGame, view: &'a View, color: Color) -> PlayerLine<'a> {
     let seat = seat_of(color);
-    let side = side_name(color);
-    let name = view
-        .players
-        .get(seat)
-        .map(String::as_str)
-        .filter(|n| !n.trim().is_empty())
-        .unwrap_or(side);
+    let name = view.players.get(seat).map_or("", String::as_str);
     let mut tags = Vec::new();
     match game.outcome() {
-        Some(Outcome::Win { winner, .. }) if winner == seat => tags.push(("winner", GO)),
+        Some(Outcome::Win { winner, .. }) if winner == seat => tags.push(("winner", Tone::Go)),
         Some(Outcome::Win { reason, .. }) => tags.push((
             match reason {
                 WinReason::Checkmate => "checkmated",
                 WinReason::Resignation => "resigned",
             },
-            QUIET,
+            Tone::Quiet,
         )),
-        Some(Outcome::Draw { .. }) => tags.push(("draw", QUIET)),
+        Some(Outcome::Draw { .. }) => tags.push(("draw", Tone::Quiet)),
         None => {
             if game.draw_offer() == Some(seat) {
-                tags.push(("offers a draw", WARN));
+                tags.push(("offers a draw", Tone::Warn));
             }
             if game.seat_to_move() == seat {
-                tags.push(("to move", GO));
+                tags.push(("to move", Tone::Go));
             }
         }
     }
     PlayerLine {
         name,
-        side: if name.trim().eq_ignore_ascii_case(side) {
-            ""
-        } else {
-            side
-        },
+        side: side_name(color),
         light: color == Color::White,
         tags,
     }
@@ -440,5 +420,58 @@ fn status(game: &ChessGame) -> String {
             }
             text
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::san::San;
+
+    fn play(line: &str) -> ChessGame {
+        let mut game = ChessGame::new();
+        for san in line.split_whitespace() {
+            let m = san
+                .parse::<San>()
+                .expect("SAN")
+                .to_move(game.position())
+                .expect("legal");
+            game = game
+                .play(&shakmaty::uci::UciMove::from_standard(m))
+                .expect("plays");
+        }
+        game
+    }
+
+    #[test]
+    fn status_says_whose_move_or_how_it_ended() {
+        assert_eq!(status(&ChessGame::new()), "Move 1 · White to move");
+        assert_eq!(
+            status(&play("e4 d6 Bb5+")),
+            "Move 2 · Black to move, in check"
+        );
+        assert_eq!(status(&play("f3 e5 g4 Qh4#")), "Black wins by checkmate");
+        let offered = play("e4").offer_draw(1).expect("offers");
+        assert_eq!(
+            status(&offered),
+            "Move 1 · Black to move · Black offers a draw"
+        );
+    }
+
+    #[test]
+    fn the_board_faces_the_mover_then_the_side_that_ended_it() {
+        assert_eq!(bottom_side(&play("e4")), Color::Black);
+        assert_eq!(bottom_side(&play("f3 e5 g4 Qh4#")), Color::Black);
+        let resigned = play("e4 e5").resign(0).expect("resigns");
+        assert_eq!(bottom_side(&resigned), Color::White);
+    }
+
+    #[test]
+    fn castling_highlights_where_the_king_lands() {
+        let game = play("e4 e5 Nf3 Nc6 Bc4 Bc5 O-O");
+        assert_eq!(
+            last_move_squares(&game),
+            [Some(Square::E1), Some(Square::G1)]
+        );
     }
 }

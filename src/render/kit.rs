@@ -19,12 +19,12 @@ pub const BAND: Rgb = Rgb::hex(0x1b1a17);
 pub const TEXT: Rgb = Rgb::hex(0xf1efec);
 /// Secondary text colour on the bars and band.
 pub const MUTED: Rgb = Rgb::hex(0x9d978f);
-/// Fill of a tag that calls for action or celebrates (to move, winner).
-pub const GO: Rgb = Rgb::hex(0x5f8f24);
-/// Fill of a tag that asks for attention (a draw offer).
-pub const WARN: Rgb = Rgb::hex(0xb8741a);
-/// Fill of a quiet tag (draw, lost).
-pub const QUIET: Rgb = Rgb::hex(0x4f4b46);
+/// Fill of a [`Tone::Go`] tag.
+const GO: Rgb = Rgb::hex(0x5f8f24);
+/// Fill of a [`Tone::Warn`] tag.
+const WARN: Rgb = Rgb::hex(0xb8741a);
+/// Fill of a [`Tone::Quiet`] tag.
+const QUIET: Rgb = Rgb::hex(0x4f4b46);
 /// Ring around a player's colour disc.
 const RING: Rgb = Rgb::hex(0x8b857e);
 /// Fill of a dark player's colour disc.
@@ -35,6 +35,17 @@ const DARK_DISC: Rgb = Rgb::hex(0x111110);
 pub enum Face {
     Regular,
     Bold,
+}
+
+/// How a status tag in a player bar is coloured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tone {
+    /// Calls for action or celebrates: green (to move, winner).
+    Go,
+    /// Asks for attention: amber (a draw offer).
+    Warn,
+    /// States a fact: grey (draw, lost).
+    Quiet,
 }
 
 /// An indexed picture: one palette index per pixel, row by row.
@@ -55,11 +66,6 @@ impl Canvas {
         }
     }
 
-    /// Returns the palette index at (`x`, `y`), or `None` outside the canvas.
-    pub fn get(&self, x: i32, y: i32) -> Option<u8> {
-        self.offset(x, y).map(|i| self.pixels[i])
-    }
-
     fn offset(&self, x: i32, y: i32) -> Option<usize> {
         let (x, y) = (u32::try_from(x).ok()?, u32::try_from(y).ok()?);
         (x < self.width && y < self.height).then(|| (y * self.width + x) as usize)
@@ -76,8 +82,18 @@ impl Canvas {
         }
     }
 
+    /// Renumbers every pixel through `map` (after the palette was reordered).
+    pub fn remap(&mut self, map: &[u8; 256]) {
+        for p in &mut self.pixels {
+            *p = map[usize::from(*p)];
+        }
+    }
+
     /// Copies `tile` with its top-left corner at (`x`, `y`), clipped to the canvas.
     pub fn blit(&mut self, x: u32, y: u32, tile: &Canvas) {
+        if x >= self.width || y >= self.height {
+            return;
+        }
         let w = tile.width.min(self.width.saturating_sub(x)) as usize;
         for row in 0..tile.height.min(self.height.saturating_sub(y)) {
             let src = (row * tile.width) as usize;
@@ -90,14 +106,14 @@ impl Canvas {
 /// One line in a player bar: who plays, with which colour, and short status tags.
 #[derive(Clone, Debug)]
 pub struct PlayerLine<'a> {
-    /// The display name (cleaned and shortened to fit when drawn).
+    /// The display name (cleaned and shortened to fit when drawn; blank shows the side).
     pub name: &'a str,
     /// The side's name shown after the player's name, e.g. `White`.
     pub side: &'a str,
     /// Whether the side's disc is drawn light (true) or dark.
     pub light: bool,
-    /// Tags drawn at the right end, left to right, e.g. `("to move", GO)`.
-    pub tags: Vec<(&'a str, Rgb)>,
+    /// Tags drawn at the right end, left to right, e.g. `("to move", Tone::Go)`.
+    pub tags: Vec<(&'a str, Tone)>,
 }
 
 /// The palette, fonts and user-interface inks, shared by every game's renderer.
@@ -168,6 +184,19 @@ impl KitBuilder {
 }
 
 impl Kit {
+    /// Renumbers the palette so colours touching in `samples` get nearby indices (smaller
+    /// PNGs); returns the old-to-new index map for pictures already drawn, such as tiles.
+    pub fn reorder(&mut self, samples: &[&Canvas]) -> [u8; 256] {
+        let samples: Vec<(&[u8], usize)> = samples
+            .iter()
+            .map(|c| (c.pixels.as_slice(), c.width as usize))
+            .collect();
+        let map = self.palette.reorder(&samples);
+        self.bar = map[usize::from(self.bar)];
+        self.band = map[usize::from(self.band)];
+        map
+    }
+
     fn font(&self, face: Face) -> &FontRef<'static> {
         match face {
             Face::Regular => &self.regular,
@@ -237,8 +266,16 @@ impl Kit {
     }
 
     /// Returns `text` cleaned for drawing and shortened with an ellipsis to fit `max_width`.
+    ///
+    /// Characters the font has no glyph for (most emoji, CJK) are left out rather than
+    /// drawn as boxes; the result may therefore be empty.
     pub fn fit(&self, face: Face, px: f32, text: &str, max_width: f32) -> String {
-        let text = clean(text);
+        let font = self.font(face);
+        let drawable: String = text
+            .chars()
+            .filter(|&c| font.glyph_id(c).0 != 0 || c.is_whitespace())
+            .collect();
+        let text = clean(&drawable);
         if self.text_width(face, px, &text) <= max_width {
             return text;
         }
@@ -310,9 +347,14 @@ impl Kit {
         );
     }
 
+    /// Returns the height of capital letters and digits at pixel size `px`.
+    pub fn cap_height(px: f32) -> f32 {
+        px * CAP_HEIGHT
+    }
+
     /// Returns the baseline that centres capital letters of size `px` in a band.
     pub fn centred_baseline(top: f32, height: f32, px: f32) -> f32 {
-        (top + (height + px * CAP_HEIGHT) / 2.0).round()
+        (top + (height + Self::cap_height(px)) / 2.0).round()
     }
 
     /// Draws a player bar across the canvas: colour disc, name, side and tags.
@@ -330,33 +372,36 @@ impl Kit {
         // Tags, right-aligned, laid out from the right edge inwards.
         let (tag_px, tag_h, pad) = (15.0, 28.0, 13.0);
         let mut right = canvas.width as f32 - 16.0;
-        for (text, fill) in line.tags.iter().rev() {
+        for &(text, tone) in line.tags.iter().rev() {
             let w = self.text_width(Face::Bold, tag_px, text) + 2.0 * pad;
             let x = (right - w).round();
             let y = (mid - tag_h / 2.0).round();
-            let ink = match *fill {
-                GO => ui.go,
-                WARN => ui.warn,
-                _ => ui.quiet,
+            let ink = match tone {
+                Tone::Go => ui.go,
+                Tone::Warn => ui.warn,
+                Tone::Quiet => ui.quiet,
             };
             self.fill_round_rect(canvas, (x, y, w.round(), tag_h), tag_h / 2.0, ink);
             let base = Self::centred_baseline(y, tag_h, tag_px);
             self.draw_text(canvas, Face::Bold, tag_px, (x + pad, base), text, ui.text);
             right = x - 8.0;
         }
+        // The name, then the side in muted text; a blank name (or one that is just the side's
+        // name, or has nothing the font can draw) shows the side alone.
         let (name_px, side_px, name_x) = (22.0, 16.0, 54.0);
-        let side_w = if line.side.is_empty() {
-            0.0
-        } else {
-            self.text_width(Face::Regular, side_px, line.side) + 10.0
-        };
+        let side_w = self.text_width(Face::Regular, side_px, line.side) + 10.0;
         let room = (right - 12.0 - name_x - side_w).max(40.0);
-        let name = self.fit(Face::Bold, name_px, line.name, room);
+        let mut name = self.fit(Face::Bold, name_px, line.name, room);
+        let mut side = line.side;
+        if name.is_empty() || name.eq_ignore_ascii_case(side) {
+            name = side.to_string();
+            side = "";
+        }
         let base = Self::centred_baseline(t, h, name_px);
         let end = self.draw_text(canvas, Face::Bold, name_px, (name_x, base), &name, ui.text);
-        if !line.side.is_empty() {
+        if !side.is_empty() {
             let at = (end + 10.0, base);
-            self.draw_text(canvas, Face::Regular, side_px, at, line.side, ui.muted);
+            self.draw_text(canvas, Face::Regular, side_px, at, side, ui.muted);
         }
     }
 

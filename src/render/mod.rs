@@ -5,11 +5,12 @@
 //! palette-index tiles, draws text in palette indices, and encodes an indexed PNG.
 
 mod chess;
-pub mod kit;
+mod kit;
 mod palette;
 
 use crate::rules::Game;
-use kit::{Kit, KitBuilder};
+use crate::rules::chess::ChessGame;
+use kit::{Canvas, Kit, KitBuilder};
 
 /// Width and height in pixels of a chess picture.
 pub const CHESS_SIZE: (u32, u32) = (chess::WIDTH, chess::HEIGHT);
@@ -52,8 +53,14 @@ impl Renderer {
     pub fn new() -> Renderer {
         let mut builder = KitBuilder::new();
         let chess_art = chess::Art::draw(&mut builder.palette);
-        let kit = builder.build();
-        let chess = chess_art.into_theme(&kit);
+        let mut kit = builder.build();
+        let mut chess = chess_art.into_theme(&kit);
+        // Order the palette on the tiles and a typical picture, then renumber what is drawn.
+        let sample = chess::draw(&kit, &chess, &ChessGame::new(), &sample_view());
+        let mut samples: Vec<&Canvas> = chess.tiles().iter().collect();
+        samples.push(&sample);
+        let map = kit.reorder(&samples);
+        chess.remap(&map);
         Renderer { kit, chess }
     }
 
@@ -68,5 +75,12 @@ impl Renderer {
             Game::Chess(g) => chess::draw(&self.kit, &self.chess, g, view),
         };
         Ok(self.kit.encode(&canvas)?)
+    }
+}
+
+fn sample_view() -> View {
+    View {
+        players: vec!["alice".to_string(), "Bob the Builder".to_string()],
+        caption: Some("12… Qxd4+ by Bob the Builder".to_string()),
     }
 }
