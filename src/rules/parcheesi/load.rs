@@ -148,6 +148,7 @@ impl ParcheesiGame {
                     || roll.parts != self.rules.parts(roll.dice, roll.waiting as usize)
                     || roll.all_or_nothing
                         != (roll.parts.len() == 4 && self.rules.doubles_all_or_nothing)
+                    || (roll.must_enter && !self.rules.must_enter)
                     || !sub_multiset(&roll.left, &roll.parts)
                     || roll.pairs.len() > 2
                     || roll

@@ -83,6 +83,9 @@ pub struct RollState {
     pub waiting: u8,
     /// All four doubles parts or none.
     pub all_or_nothing: bool,
+    /// Entering is compulsory this roll: the rules say so and a pawn could enter at once
+    /// (000: with two movers on the ENTER space "you may then use the 5 to move").
+    pub must_enter: bool,
     /// Blockade pairs at the throw: pawn, pawn, the progress they shared.
     pub pairs: Vec<[u8; 3]>,
     /// Capture bonuses earned and not yet taken.
@@ -310,6 +313,7 @@ impl ParcheesiGame {
             parts_total: roll.parts.len() as u8,
             waiting: roll.waiting,
             all_or_nothing: roll.all_or_nothing,
+            must_enter: roll.must_enter,
             pairs: &roll.pairs,
         }
     }

@@ -129,6 +129,8 @@ pub struct Ctx<'a> {
     pub waiting: u8,
     /// All doubles parts or none.
     pub all_or_nothing: bool,
+    /// Entering is compulsory this roll: the rules say so and a pawn could enter at the throw.
+    pub must_enter: bool,
     /// Blockade pairs at the roll's start: two pawns and the progress they share.
     pub pairs: &'a [[u8; 3]],
 }
@@ -343,7 +345,7 @@ impl<'a> Search<'a> {
             return None;
         }
         let waiting = node.pawns[ctx.seat].iter().filter(|&&p| p == START).count() as u8;
-        let entered = if ctx.rules.must_enter {
+        let entered = if ctx.must_enter {
             ctx.waiting.saturating_sub(waiting)
         } else {
             0

@@ -106,33 +106,28 @@ fn explain(game: &ParcheesiGame, search: &mut Search, node: &Node, wishes: &[Wis
                 Ok(next) => at = next,
                 Err(why) => return notation::why_text(why, 0, 5),
             },
-            Wish::Step(pawn, Some(count)) if count <= 6 || at.left.contains(&count) => {
-                if !at.left.contains(&count) {
-                    let have = join_values(
-                        &at.left
-                            .iter()
-                            .copied()
-                            .filter(|&v| v > 0)
-                            .collect::<Vec<_>>(),
-                    );
-                    return if dice_left {
-                        format!("you have {have} to play, not {count} in one part")
-                    } else {
-                        "the dice are used up".to_string()
-                    };
-                }
-                match step(&ctx, &at, &board, pawn, count) {
-                    Ok(mut next) => {
-                        let mut left = at.left;
-                        if let Some(i) = left.iter().position(|&v| v == count) {
-                            left[i] = 0;
+            Wish::Step(pawn, Some(count))
+                if !at.bonus_phase && at.left_len() > 0 && run_sum(&at, count).is_some() =>
+            {
+                for value in run_sum(&at, count).unwrap_or_default() {
+                    let board = board::Board::of(&at.pawns[..ctx.players]);
+                    match step(&ctx, &at, &board, pawn, value) {
+                        Ok(mut next) => {
+                            let mut left = at.left;
+                            if let Some(i) = left.iter().position(|&v| v == value) {
+                                left[i] = 0;
+                            }
+                            left.sort_unstable_by(|a, b| b.cmp(a));
+                            next.left = left;
+                            at = next;
                         }
-                        left.sort_unstable_by(|a, b| b.cmp(a));
-                        next.left = left;
-                        at = next;
+                        Err(why) => return notation::why_text(why, pawn, value),
                     }
-                    Err(why) => return notation::why_text(why, pawn, count),
                 }
+            }
+            Wish::Step(_, Some(count)) if count <= 6 && at.left_len() > 0 => {
+                let have: Vec<u8> = at.left.iter().copied().filter(|&v| v > 0).collect();
+                return format!("you have {} to play, not {count}", join_values(&have));
             }
             Wish::Step(pawn, count) => {
                 if dice_left && at.left_len() > 0 {
@@ -169,7 +164,7 @@ fn explain(game: &ParcheesiGame, search: &mut Search, node: &Node, wishes: &[Wis
             }
         }
     }
-    if rules.must_enter && wishes.iter().all(|w| !matches!(w, Wish::Enter(_))) {
+    if ctx.must_enter && wishes.iter().all(|w| !matches!(w, Wish::Enter(_))) {
         let enters = search
             .legal_next(node)
             .iter()
@@ -262,6 +257,7 @@ impl ParcheesiGame {
                         left,
                         waiting,
                         all_or_nothing,
+                        must_enter: false,
                         pairs,
                         capture: 0,
                         home: 0,
@@ -270,9 +266,28 @@ impl ParcheesiGame {
                         played: Vec::new(),
                     },
                 };
+                next.fix_must_enter();
                 next.settle();
                 Ok(next)
             }
+        }
+    }
+
+    /// Makes entering compulsory for the new roll when the rules say so and a pawn can
+    /// enter straight away.
+    fn fix_must_enter(&mut self) {
+        if !self.rules.must_enter {
+            return;
+        }
+        let Phase::Move { seat, roll, .. } = &self.phase else {
+            return;
+        };
+        let node = self.node(roll);
+        let ctx = self.ctx(*seat, roll);
+        let board = board::Board::of(&node.pawns[..ctx.players]);
+        let can = enter(&ctx, &node, &board).is_ok();
+        if let Phase::Move { roll, .. } = &mut self.phase {
+            roll.must_enter = can;
         }
     }
 
@@ -532,6 +547,20 @@ impl ParcheesiGame {
 /// Tells whether the only event is the ordinary hand-over after a roll fully played.
 fn roll_was_played(events: &[String]) -> bool {
     matches!(events, [only] if only.starts_with("the turn passes"))
+}
+
+/// Returns dice parts left in `node` that add up to `count`, as few as possible.
+fn run_sum(node: &Node, count: u8) -> Option<Vec<u8>> {
+    let values: Vec<u8> = node.left.iter().copied().filter(|&v| v > 0).collect();
+    (1u32..1 << values.len())
+        .map(|mask| {
+            (0..values.len())
+                .filter(|i| mask & (1 << i) != 0)
+                .map(|i| values[i])
+                .collect::<Vec<u8>>()
+        })
+        .filter(|pick| pick.iter().map(|&v| u32::from(v)).sum::<u32>() == u32::from(count))
+        .min_by_key(Vec::len)
 }
 
 fn to_wishes(parts: &[Part]) -> Vec<Wish> {

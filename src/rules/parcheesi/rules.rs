@@ -105,7 +105,10 @@ pub struct ParcheesiRules {
     /// The preset these options come from.
     pub ruleset: Ruleset,
     /// A five that can enter a pawn must (002 "When possible, you must enter a pawn", 000,
-    /// 001 "For every five thrown, the player must enter"); 003 only calls it "advisable".
+    /// 001 "For every five thrown, the player must enter"): as many pawns as possible enter.
+    /// Reading: this binds only when a pawn can enter straight away at the throw, so a
+    /// blocked ENTER space need not be cleared to enter (000: "if you have two movers on your
+    /// ENTER space … you may then use the 5 to move"). 003 only calls entering "advisable".
     pub must_enter: bool,
     /// What doubles move when they earn the bonus parts.
     pub doubles_parts: DoublesParts,
@@ -219,7 +222,7 @@ pub const RULES: &str = "\
 **Parcheesi** (2–4 players: Red, Blue, Yellow, Green in seat order). Rulesets: `parcheesi` (Winning Moves 2007, default), `pahrcheesi`, `pachesi`, `pachisi`.
 **Turn:** `/roll`, then play the whole roll (`a5 b3`, `a 8` = one pawn both dice, `enter a3`) or part by part (`a5`, then `b3`). Pawns are A–D. Bonuses: `c20`, `b10`, and in pachesi `again` for the extra roll. When nothing is legal the turn passes by itself. Doubles roll again.
 **Shared:** enter on a 5 or dice totalling 5 (the lowest letter in START enters); 68-space track, 7-space home path, HOME by exact count; at most two of a colour on a space; two of a colour form a blockade nobody may land on or capture, which blocks entering. Use both dice if you can, else either one. Landing on an opponent captures (never on a home path) and sends it to START.
-**parcheesi:** must enter when you can; the 12 blue spaces are safe (two colours never share one), but entering captures an opponent on your ENTER space; blockades stop everyone and a pair may not advance together to a new space; doubles with all four entered move tops and bottoms (14) in four parts, all or none; third doubles: your pawn nearest HOME goes back to START; capture bonus 20, home bonus 10, taken after the dice, one pawn, whole or forfeited.
+**parcheesi:** must enter when you can (not if your ENTER space is blocked at the throw); the 12 blue spaces are safe (two colours never share one), but entering captures an opponent on your ENTER space; blockades stop everyone and a pair may not advance together to a new space; doubles with all four entered move tops and bottoms (14) in four parts, all or none; third doubles: your pawn nearest HOME goes back to START; capture bonus 20, home bonus 10, taken after the dice, one pawn, whole or forfeited.
 **pahrcheesi:** as parcheesi, but no safety spaces and blockades stop only other colours.
 **pachesi:** no safety spaces; doubles with all pawns in play move the die four times; no doubles penalty; capture earns `again` or 10 spaces.
 **pachisi:** entering is optional; tops and bottoms from the first doubles, as many parts as fit; star spaces safe; capture bonus 20, no home bonus.
