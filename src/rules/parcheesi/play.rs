@@ -125,20 +125,17 @@ fn explain(game: &ParcheesiGame, search: &mut Search, node: &Node, wishes: &[Wis
                     }
                 }
             }
-            Wish::Step(_, Some(count)) if count <= 6 && at.left_len() > 0 => {
-                let have: Vec<u8> = at.left.iter().copied().filter(|&v| v > 0).collect();
-                return format!("you have {} to play, not {count}", join_values(&have));
-            }
             Wish::Step(pawn, count) => {
                 if dice_left && at.left_len() > 0 {
                     let bonus = [rules.capture_bonus, rules.home_bonus];
                     return if count.is_some_and(|c| bonus.contains(&c)) {
                         "bonuses come after the dice are played".to_string()
                     } else {
-                        format!(
-                            "pawn {} cannot move that count with the dice left",
-                            super::pawn_letter(pawn)
-                        )
+                        let have: Vec<u8> = at.left.iter().copied().filter(|&v| v > 0).collect();
+                        match count {
+                            Some(c) => format!("you have {} to play, not {c}", join_values(&have)),
+                            None => format!("say how far pawn {} moves", super::pawn_letter(pawn)),
+                        }
                     };
                 }
                 let owed = at.capture + at.home;
