@@ -39,7 +39,7 @@ impl Board {
     }
 
     /// Says who rolls next.
-    pub fn to_roll(mut self, seat: usize) -> Board {
+    pub fn rolling(mut self, seat: usize) -> Board {
         self.setup.to_roll = seat;
         self
     }

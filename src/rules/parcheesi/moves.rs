@@ -8,6 +8,7 @@
 
 use std::collections::{HashMap, HashSet};
 use std::fmt;
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
@@ -87,7 +88,7 @@ pub fn pawn_index(c: char) -> Option<u8> {
 }
 
 /// A roll in progress as the search sees it: every pawn, the parts left, pending bonuses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Node {
     /// Progress of every pawn, by seat (unused seats stay in START).
     pub pawns: [[u8; 4]; 4],
@@ -137,6 +138,29 @@ pub struct Ctx<'a> {
 
 /// Ranks stopping points: a win, pawns entered (when compulsory), parts used.
 type Score = (bool, u8, u8);
+
+impl Hash for Node {
+    /// Hashes the node as two packed words (the search hashes many nodes).
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        let mut pawns = [0u8; 16];
+        for (chunk, set) in pawns.chunks_mut(4).zip(&self.pawns) {
+            chunk.copy_from_slice(set);
+        }
+        state.write_u128(u128::from_le_bytes(pawns));
+        let [a, b, c, d] = self.left;
+        let rest = [
+            a,
+            b,
+            c,
+            d,
+            self.capture,
+            self.home,
+            self.again,
+            self.bonus_phase as u8,
+        ];
+        state.write_u64(u64::from_le_bytes(rest));
+    }
+}
 
 impl Node {
     /// Returns how many dice parts are left.
@@ -252,10 +276,54 @@ pub fn enter(ctx: &Ctx, node: &Node, board: &Board) -> Result<Node, Why> {
     Ok(next)
 }
 
+/// A small multiply-rotate hasher (as in rustc's FxHash) for the search's node tables: the
+/// keys are a few dozen bytes of our own making, so no defence against flooding is needed.
+#[derive(Default)]
+pub struct NodeHasher(u64);
+
+impl Hasher for NodeHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u8(&mut self, n: u8) {
+        self.add(u64::from(n));
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.add(n as u64);
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.add(n);
+    }
+
+    fn write_u128(&mut self, n: u128) {
+        self.add(n as u64);
+        self.add((n >> 64) as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+impl NodeHasher {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+type Fast = BuildHasherDefault<NodeHasher>;
+
 /// The search over one roll, with a memo of the best score reachable from each node.
 pub struct Search<'a> {
     ctx: Ctx<'a>,
-    memo: HashMap<Node, Option<Score>>,
+    memo: HashMap<Node, Option<Score>, Fast>,
 }
 
 impl<'a> Search<'a> {
@@ -263,7 +331,7 @@ impl<'a> Search<'a> {
     pub fn new(ctx: Ctx<'a>) -> Self {
         Search {
             ctx,
-            memo: HashMap::new(),
+            memo: HashMap::default(),
         }
     }
 
@@ -294,8 +362,8 @@ impl<'a> Search<'a> {
     /// Returns one way to play each distinct legal ending of the roll from `node` (pawns
     /// sharing a space count as alike), in a stable order.
     pub fn options(&mut self, node: &Node) -> Vec<(Vec<Part>, Node)> {
-        let mut seen = HashSet::new();
-        let mut endings = HashSet::new();
+        let mut seen = HashSet::with_hasher(Fast::default());
+        let mut endings = HashSet::with_hasher(Fast::default());
         let mut out = Vec::new();
         let mut path = Vec::new();
         self.walk(*node, &mut path, &mut seen, &mut endings, &mut out);
@@ -306,8 +374,8 @@ impl<'a> Search<'a> {
         &mut self,
         node: Node,
         path: &mut Vec<Part>,
-        seen: &mut HashSet<Node>,
-        endings: &mut HashSet<([[u8; 4]; 4], u8)>,
+        seen: &mut HashSet<Node, Fast>,
+        endings: &mut HashSet<Node, Fast>,
         out: &mut Vec<(Vec<Part>, Node)>,
     ) {
         if !seen.insert(node) {
@@ -315,11 +383,17 @@ impl<'a> Search<'a> {
         }
         let next = self.legal_next(&node);
         if next.is_empty() {
-            let mut key = node.pawns;
-            for set in key.iter_mut() {
+            let mut key = Node {
+                left: [0; 4],
+                capture: 0,
+                home: 0,
+                bonus_phase: false,
+                ..node
+            };
+            for set in key.pawns.iter_mut() {
                 set.sort_unstable();
             }
-            if endings.insert((key, node.again)) {
+            if endings.insert(key) {
                 out.push((path.clone(), node));
             }
             return;
