@@ -5,9 +5,11 @@
 //! forfeited bonus, the third-doubles penalty, who starts) is told in [`ParcheesiGame::notice`].
 
 mod board;
+mod explain;
 mod load;
 mod moves;
 mod notation;
+mod part;
 mod play;
 mod rules;
 
@@ -292,7 +294,7 @@ impl ParcheesiGame {
     /// # Errors
     /// Says why the text is unreadable, illegal now (and why), or ambiguous.
     pub fn parse(&self, text: &str) -> Result<ParcheesiMove, PlayError> {
-        play::parse(self, text)
+        explain::parse(self, text)
     }
 
     /// Runs `f` with a search over the current roll, if a roll is being played.
