@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use shakmaty::uci::UciMove;
 
 use super::chess::{self, ChessGame};
+use super::parcheesi::{self, ParcheesiGame, ParcheesiMove, Ruleset};
 use super::{Outcome, Seat};
 
 /// Names a game tabula can play.
@@ -14,16 +15,18 @@ use super::{Outcome, Seat};
 #[serde(rename_all = "snake_case")]
 pub enum GameKind {
     Chess,
+    Parcheesi,
 }
 
 impl GameKind {
     /// Every game, in the order menus list them.
-    pub const ALL: [GameKind; 1] = [GameKind::Chess];
+    pub const ALL: [GameKind; 2] = [GameKind::Chess, GameKind::Parcheesi];
 
     /// Returns the short name players type, e.g. `chess`.
     pub fn name(self) -> &'static str {
         match self {
             GameKind::Chess => "chess",
+            GameKind::Parcheesi => "parcheesi",
         }
     }
 
@@ -31,6 +34,7 @@ impl GameKind {
     pub fn title(self) -> &'static str {
         match self {
             GameKind::Chess => "Chess",
+            GameKind::Parcheesi => "Parcheesi",
         }
     }
 
@@ -38,6 +42,15 @@ impl GameKind {
     pub fn seats(self) -> (usize, usize) {
         match self {
             GameKind::Chess => (2, 2),
+            GameKind::Parcheesi => (2, 4),
+        }
+    }
+
+    /// Returns the name of a seat, e.g. `White` or `Red`, in seating order.
+    pub fn seat_name(self, seat: Seat) -> &'static str {
+        match self {
+            GameKind::Chess => ["White", "Black"].get(seat).copied().unwrap_or("?"),
+            GameKind::Parcheesi => ParcheesiGame::colour(seat),
         }
     }
 
@@ -53,6 +66,7 @@ impl GameKind {
     pub fn rulesets(self) -> &'static [&'static str] {
         match self {
             GameKind::Chess => &["standard"],
+            GameKind::Parcheesi => &["parcheesi", "pahrcheesi", "pachesi", "pachisi"],
         }
     }
 
@@ -60,6 +74,7 @@ impl GameKind {
     pub fn rules_text(self) -> &'static str {
         match self {
             GameKind::Chess => chess::RULES,
+            GameKind::Parcheesi => parcheesi::RULES,
         }
     }
 }
@@ -92,6 +107,7 @@ impl FromStr for GameKind {
 #[serde(tag = "game", rename_all = "snake_case")]
 pub enum Game {
     Chess(ChessGame),
+    Parcheesi(ParcheesiGame),
 }
 
 /// One move of some game, free of any position so it can be stored and compared.
@@ -99,6 +115,8 @@ pub enum Game {
 #[serde(rename_all = "snake_case")]
 pub enum Move {
     Chess(UciMove),
+    /// A whole Parcheesi turn or some of its parts, e.g. `enter a3` or `c20`.
+    Parcheesi(ParcheesiMove),
 }
 
 /// What the table waits for next.
@@ -137,6 +155,8 @@ pub enum ActionError {
     Chess(#[from] chess::ParseError),
     #[error("{0}")]
     Play(#[from] chess::PlayError),
+    #[error("{0}")]
+    Parcheesi(#[from] parcheesi::PlayError),
     #[error("it is not your turn")]
     NotYourTurn,
     #[error("this game has no dice")]
@@ -150,6 +170,7 @@ impl ActionError {
     pub fn examples(&self) -> &[String] {
         match self {
             ActionError::Chess(e) => e.examples(),
+            ActionError::Parcheesi(e) => e.examples(),
             _ => &[],
         }
     }
@@ -173,6 +194,13 @@ impl Game {
         }
         Ok(match kind {
             GameKind::Chess => Game::Chess(ChessGame::new()),
+            GameKind::Parcheesi => {
+                let ruleset = ruleset.parse::<Ruleset>().unwrap_or(Ruleset::Parcheesi);
+                match ParcheesiGame::new(ruleset, players) {
+                    Ok(game) => Game::Parcheesi(game),
+                    Err(_) => return Err(SetupError::Players { kind, min, max }),
+                }
+            }
         })
     }
 
@@ -180,6 +208,7 @@ impl Game {
     pub fn kind(&self) -> GameKind {
         match self {
             Game::Chess(_) => GameKind::Chess,
+            Game::Parcheesi(_) => GameKind::Parcheesi,
         }
     }
 
@@ -190,6 +219,45 @@ impl Game {
                 Some(outcome) => Turn::Over(outcome),
                 None => Turn::Move(g.seat_to_move()),
             },
+            Game::Parcheesi(g) => g.turn(),
+        }
+    }
+
+    /// Returns how many dice a roll throws (0 for games without dice).
+    pub fn dice(&self) -> usize {
+        match self {
+            Game::Chess(_) => 0,
+            Game::Parcheesi(_) => 2,
+        }
+    }
+
+    /// Returns what happened by itself at the last action (a forced pass, a penalty…).
+    pub fn notice(&self) -> Option<String> {
+        match self {
+            Game::Chess(_) => None,
+            Game::Parcheesi(g) => g.notice().map(str::to_string),
+        }
+    }
+
+    /// Returns the legal moves in notation when there are at most `max` of them (for a
+    /// select menu), `None` when there are more or none.
+    pub fn menu(&self, max: usize) -> Option<Vec<String>> {
+        match self {
+            Game::Chess(g) => {
+                let moves = g.legal_moves();
+                (!moves.is_empty() && moves.len() <= max)
+                    .then(|| moves.iter().map(|m| g.format(m)).collect())
+            }
+            Game::Parcheesi(g) => g.menu(max),
+        }
+    }
+
+    /// Returns a compact one-line list of the options for the reply to a roll, where the
+    /// game has one (Parcheesi: all options up to 25, else their count and first parts).
+    pub fn options_summary(&self) -> Option<String> {
+        match self {
+            Game::Chess(_) => None,
+            Game::Parcheesi(g) => g.options_summary(),
         }
     }
 
@@ -205,6 +273,7 @@ impl Game {
     pub fn legal_moves(&self) -> Vec<Move> {
         match self {
             Game::Chess(g) => g.legal_moves().into_iter().map(Move::Chess).collect(),
+            Game::Parcheesi(g) => g.legal_moves().into_iter().map(Move::Parcheesi).collect(),
         }
     }
 
@@ -215,6 +284,7 @@ impl Game {
     pub fn parse(&self, text: &str) -> Result<Move, ActionError> {
         match self {
             Game::Chess(g) => Ok(Move::Chess(g.parse(text)?)),
+            Game::Parcheesi(g) => Ok(Move::Parcheesi(g.parse(text)?)),
         }
     }
 
@@ -222,6 +292,9 @@ impl Game {
     pub fn format(&self, m: &Move) -> String {
         match (self, m) {
             (Game::Chess(g), Move::Chess(m)) => g.format(m),
+            (Game::Parcheesi(_), Move::Parcheesi(m)) => m.to_string(),
+            (_, Move::Chess(m)) => m.to_string(),
+            (_, Move::Parcheesi(m)) => m.to_string(),
         }
     }
 
@@ -229,6 +302,7 @@ impl Game {
     pub fn examples(&self, limit: usize) -> Vec<String> {
         match self {
             Game::Chess(g) => g.examples(limit),
+            Game::Parcheesi(g) => g.examples(limit),
         }
     }
 
@@ -243,6 +317,7 @@ impl Game {
     pub fn draw_offer(&self) -> Option<Seat> {
         match self {
             Game::Chess(g) => g.draw_offer(),
+            Game::Parcheesi(_) => None,
         }
     }
 
@@ -250,6 +325,7 @@ impl Game {
     pub fn position_string(&self) -> Option<String> {
         match self {
             Game::Chess(g) => Some(g.fen()),
+            Game::Parcheesi(_) => None,
         }
     }
 
@@ -260,7 +336,9 @@ impl Game {
     pub fn apply(&self, action: &Action) -> Result<Game, ActionError> {
         match (self, action) {
             (Game::Chess(g), Action::Play { seat, r#move }) => {
-                let Move::Chess(m) = r#move;
+                let Move::Chess(m) = r#move else {
+                    return Err(ActionError::WrongGame);
+                };
                 if g.outcome().is_none() && *seat != g.seat_to_move() {
                     return Err(ActionError::NotYourTurn);
                 }
@@ -273,6 +351,7 @@ impl Game {
             (Game::Chess(g), Action::DeclineDraw { seat }) => {
                 Ok(Game::Chess(g.decline_draw(*seat)?))
             }
+            (Game::Parcheesi(g), action) => Ok(Game::Parcheesi(parcheesi_action(g, action)?)),
         }
     }
 
@@ -294,6 +373,28 @@ impl Game {
             .map(|next| next.perft(depth - 1))
             .sum()
     }
+}
+
+/// Applies one action to a Parcheesi game.
+fn parcheesi_action(g: &ParcheesiGame, action: &Action) -> Result<ParcheesiGame, ActionError> {
+    use parcheesi::PlayError;
+    let result = match action {
+        Action::Play { seat, r#move } => {
+            let Move::Parcheesi(m) = r#move else {
+                return Err(ActionError::WrongGame);
+            };
+            g.play(*seat, m)
+        }
+        Action::Roll { seat, dice } => g.roll(*seat, dice),
+        Action::Resign { seat } => g.resign(*seat),
+        Action::OfferDraw { .. } | Action::AcceptDraw { .. } | Action::DeclineDraw { .. } => {
+            Err(PlayError::NoDraws)
+        }
+    };
+    result.map_err(|e| match e {
+        PlayError::NotYourTurn => ActionError::NotYourTurn,
+        e => ActionError::Parcheesi(e),
+    })
 }
 
 /// Why a new game cannot be set up.

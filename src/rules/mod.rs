@@ -4,6 +4,7 @@
 pub mod chess;
 mod game;
 mod outcome;
+pub mod parcheesi;
 
 pub use game::{Action, ActionError, Game, GameKind, Move, SetupError, Turn, UnknownGame, shown};
 pub use outcome::{DrawReason, Outcome, WinReason};

@@ -22,6 +22,8 @@ pub enum Outcome {
 pub enum WinReason {
     Checkmate,
     Resignation,
+    /// Every pawn reached HOME first (the Parcheesi family).
+    AllHome,
 }
 
 /// Why a game was drawn.
@@ -50,6 +52,7 @@ impl fmt::Display for WinReason {
         f.write_str(match self {
             WinReason::Checkmate => "checkmate",
             WinReason::Resignation => "resignation",
+            WinReason::AllHome => "getting all four pawns home",
         })
     }
 }

@@ -1,0 +1,181 @@
+//! Reading a typed turn against the legal parts, and saying why one is refused.
+
+use super::board::{self, START};
+use super::moves::{Node, Part, Search, enter, step};
+use super::notation::{self, ParseError, Wish};
+use super::play::PlayError;
+use super::{ParcheesiGame, ParcheesiMove, Phase, join_values};
+use crate::rules::shown;
+
+/// How many example moves an error offers.
+pub const EXAMPLES: usize = 5;
+
+/// Reads typed text as a legal turn or part of one.
+pub fn parse(game: &ParcheesiGame, text: &str) -> Result<ParcheesiMove, PlayError> {
+    let (seat, roll) = match &game.phase {
+        Phase::Move { seat, roll, .. } => (*seat, roll),
+        Phase::Over { .. } => return Err(PlayError::GameOver),
+        _ => return Err(PlayError::MustRoll),
+    };
+    let input = shown(text);
+    let examples = || game.examples(EXAMPLES);
+    let Some(wishes) = notation::read(text) else {
+        return Err(ParseError::Unreadable {
+            input,
+            examples: examples(),
+        }
+        .into());
+    };
+    let node = game.node(roll);
+    let mut search = Search::new(game.ctx(seat, roll));
+    if let Some(Wish::Enter(Some(p))) = wishes.first()
+        && node.pawns[seat][*p as usize & 3] != START
+    {
+        let reason = format!("pawn {} is not in START", super::pawn_letter(*p));
+        return Err(illegal(input, reason, examples()));
+    }
+    match notation::resolve(&mut search, &node, &wishes) {
+        Ok(parts) => Ok(ParcheesiMove(parts)),
+        Err(candidates) if candidates.is_empty() => {
+            let reason = explain(game, &mut search, &node, &wishes);
+            Err(illegal(input, reason, examples()))
+        }
+        Err(candidates) => Err(ParseError::Ambiguous {
+            input,
+            candidates: candidates
+                .into_iter()
+                .map(|p| ParcheesiMove(p).to_string())
+                .collect(),
+        }
+        .into()),
+    }
+}
+
+pub fn illegal(input: String, reason: String, examples: Vec<String>) -> PlayError {
+    ParseError::Illegal {
+        input,
+        reason,
+        examples,
+    }
+    .into()
+}
+
+/// Says why wishes that match no legal line fail: the first part that cannot be made at
+/// all, or else the rule the whole breaks.
+pub fn explain(game: &ParcheesiGame, search: &mut Search, node: &Node, wishes: &[Wish]) -> String {
+    let ctx = *search.ctx();
+    let rules = game.rules;
+    let mut at = *node;
+    let dice_left = !node.bonus_phase && node.left_len() > 0;
+    for wish in wishes {
+        let board = board::Board::of(&at.pawns[..ctx.players]);
+        match *wish {
+            Wish::Enter(_) => match enter(&ctx, &at, &board) {
+                Ok(next) => at = next,
+                Err(why) => return notation::why_text(why, 0, 5),
+            },
+            Wish::Step(pawn, Some(count))
+                if !at.bonus_phase && at.left_len() > 0 && run_sum(&at, count).is_some() =>
+            {
+                for value in run_sum(&at, count).unwrap_or_default() {
+                    let board = board::Board::of(&at.pawns[..ctx.players]);
+                    match step(&ctx, &at, &board, pawn, value) {
+                        Ok(mut next) => {
+                            let mut left = at.left;
+                            if let Some(i) = left.iter().position(|&v| v == value) {
+                                left[i] = 0;
+                            }
+                            left.sort_unstable_by(|a, b| b.cmp(a));
+                            next.left = left;
+                            at = next;
+                        }
+                        Err(why) => return notation::why_text(why, pawn, value),
+                    }
+                }
+            }
+            Wish::Step(pawn, count) => {
+                if dice_left && at.left_len() > 0 {
+                    let bonus = [rules.capture_bonus, rules.home_bonus];
+                    return if count.is_some_and(|c| bonus.contains(&c)) {
+                        "bonuses come after the dice are played".to_string()
+                    } else {
+                        let have: Vec<u8> = at.left.iter().copied().filter(|&v| v > 0).collect();
+                        match count {
+                            Some(c) => format!("you have {} to play, not {c}", join_values(&have)),
+                            None => format!("say how far pawn {} moves", super::pawn_letter(pawn)),
+                        }
+                    };
+                }
+                let owed = at.capture + at.home;
+                if owed == 0 {
+                    return "there is no bonus to take".to_string();
+                }
+                let amounts: Vec<String> = [
+                    (at.capture, rules.capture_bonus),
+                    (at.home, rules.home_bonus),
+                ]
+                .iter()
+                .filter(|(n, _)| *n > 0)
+                .map(|(_, a)| a.to_string())
+                .collect();
+                return format!(
+                    "the bonus owed is {} spaces, moved by one pawn",
+                    amounts.join(" or ")
+                );
+            }
+            Wish::Again => {
+                return "`again` swaps a capture bonus for another roll, where the rules allow it"
+                    .to_string();
+            }
+        }
+    }
+    if ctx.must_enter && wishes.iter().all(|w| !matches!(w, Wish::Enter(_))) {
+        let enters = search
+            .legal_next(node)
+            .iter()
+            .any(|(p, _)| *p == Part::Enter);
+        if enters {
+            return "you must enter a pawn when you can".to_string();
+        }
+    }
+    let roll = game.roll_state();
+    if roll.is_some_and(|r| r.all_or_nothing) {
+        return "the doublets bonus moves all four parts or none".to_string();
+    }
+    if rules.pair_may_not_advance_together && !ctx.pairs.is_empty() {
+        let apart = ctx.pairs.iter().all(|&[a, b, _]| {
+            let own = &at.pawns[ctx.seat];
+            own[a as usize & 3] != own[b as usize & 3]
+        });
+        if !apart {
+            return "the two pawns of a blockade may not advance together to a new space"
+                .to_string();
+        }
+    }
+    "you must use as much of the roll as you can".to_string()
+}
+
+/// Returns dice parts left in `node` that add up to `count`, as few as possible.
+fn run_sum(node: &Node, count: u8) -> Option<Vec<u8>> {
+    let values: Vec<u8> = node.left.iter().copied().filter(|&v| v > 0).collect();
+    (1u32..1 << values.len())
+        .map(|mask| {
+            (0..values.len())
+                .filter(|i| mask & (1 << i) != 0)
+                .map(|i| values[i])
+                .collect::<Vec<u8>>()
+        })
+        .filter(|pick| pick.iter().map(|&v| u32::from(v)).sum::<u32>() == u32::from(count))
+        .min_by_key(Vec::len)
+}
+
+pub fn to_wishes(parts: &[Part]) -> Vec<Wish> {
+    parts
+        .iter()
+        .map(|p| match *p {
+            Part::Enter => Wish::Enter(None),
+            Part::Again => Wish::Again,
+            Part::Step { pawn, count } => Wish::Step(pawn, Some(count)),
+        })
+        .collect()
+}

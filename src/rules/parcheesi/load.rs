@@ -1,0 +1,203 @@
+//! The stored shape of a game and its validation: a damaged snapshot is an error, never a panic.
+
+use serde::{Deserialize, Serialize};
+
+use super::board::{self, ENTER, HOME, START, TRACK, TURN_OFF};
+use super::moves::Search;
+use super::{ParcheesiGame, Phase, Ruleset};
+use crate::rules::{Outcome, WinReason};
+
+/// The stored shape: the ruleset by name, the pawns, resignations, the phase and the notice.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Record {
+    ruleset: Ruleset,
+    pawns: Vec<[u8; 4]>,
+    #[serde(default)]
+    resigned: Vec<bool>,
+    phase: Phase,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    notice: Option<String>,
+}
+
+/// Why a position or stored game could not be loaded.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LoadError {
+    #[error("Parcheesi is for 2 to 4 players, not {0}")]
+    Players(usize),
+    #[error("a pawn's place {0} is off the board")]
+    Place(u8),
+    #[error("more than two pawns of a colour share a space")]
+    Crowded,
+    #[error("two colours share track space {0}")]
+    Shared(u8),
+    #[error("a seat that resigned still has pawns out")]
+    Resigned,
+    #[error("the stored turn is inconsistent: {0}")]
+    Phase(&'static str),
+}
+
+impl From<ParcheesiGame> for Record {
+    fn from(game: ParcheesiGame) -> Self {
+        Record {
+            ruleset: game.rules.ruleset,
+            pawns: game.pawns,
+            resigned: game.resigned,
+            phase: game.phase,
+            notice: game.notice,
+        }
+    }
+}
+
+impl TryFrom<Record> for ParcheesiGame {
+    type Error = LoadError;
+
+    fn try_from(record: Record) -> Result<Self, LoadError> {
+        let players = record.pawns.len();
+        let resigned = if record.resigned.is_empty() {
+            vec![false; players]
+        } else {
+            record.resigned
+        };
+        let game = ParcheesiGame {
+            rules: record.ruleset.rules(),
+            pawns: record.pawns,
+            resigned,
+            phase: record.phase,
+            notice: record.notice.map(|n| n.chars().take(500).collect()),
+        };
+        game.validate()?;
+        Ok(game)
+    }
+}
+
+impl ParcheesiGame {
+    /// Checks every invariant of a position: 2–4 seats, places on the board, at most two
+    /// of a colour on a space, never two colours on one track space, and a consistent turn.
+    pub(super) fn validate(&self) -> Result<(), LoadError> {
+        let players = self.pawns.len();
+        if !(2..=4).contains(&players) {
+            return Err(LoadError::Players(players));
+        }
+        if self.resigned.len() != players {
+            return Err(LoadError::Phase("resignations do not match the seats"));
+        }
+        let mut owner = [None; TRACK as usize];
+        for (seat, set) in self.pawns.iter().enumerate() {
+            if self.resigned[seat] && set.iter().any(|&p| p != START) {
+                return Err(LoadError::Resigned);
+            }
+            for &p in set {
+                if p > HOME {
+                    return Err(LoadError::Place(p));
+                }
+                if p != START && p != HOME && board::own_count(set, p) > 2 {
+                    return Err(LoadError::Crowded);
+                }
+                if (ENTER..=TURN_OFF).contains(&p) {
+                    let s = board::track_space(seat, p);
+                    match owner[s as usize] {
+                        Some(o) if o != seat => return Err(LoadError::Shared(s)),
+                        _ => owner[s as usize] = Some(seat),
+                    }
+                }
+            }
+        }
+        let active = |s: usize| s < players && !self.resigned[s];
+        let finished = (0..players).find(|&s| self.pawns[s].iter().all(|&p| p == HOME));
+        match &self.phase {
+            Phase::Opening { contenders, totals } => {
+                let mut sorted = contenders.clone();
+                sorted.sort_unstable();
+                sorted.dedup();
+                if contenders.is_empty()
+                    || sorted.len() != contenders.len()
+                    || !contenders.iter().all(|&s| active(s))
+                    || totals.len() >= contenders.len()
+                    || totals.iter().any(|t| !(2..=12).contains(t))
+                    || self.pawns.iter().flatten().any(|&p| p != START)
+                {
+                    return Err(LoadError::Phase("the opening roll"));
+                }
+            }
+            Phase::Roll {
+                seat,
+                doubles,
+                extra,
+            } => {
+                if !active(*seat) || *extra > 64 {
+                    return Err(LoadError::Phase("the seat to roll"));
+                }
+                if self.rules.third_doubles_penalty && *doubles >= 3 {
+                    return Err(LoadError::Phase("three doubles in a row were not punished"));
+                }
+            }
+            Phase::Move {
+                seat,
+                doubles,
+                extra,
+                roll,
+            } => {
+                if !active(*seat) || *extra > 64 {
+                    return Err(LoadError::Phase("the seat to move"));
+                }
+                if self.rules.third_doubles_penalty && *doubles >= 3 {
+                    return Err(LoadError::Phase("three doubles in a row were not punished"));
+                }
+                if roll.dice.iter().any(|d| !(1..=6).contains(d))
+                    || roll.waiting > 4
+                    || roll.parts != self.rules.parts(roll.dice, roll.waiting as usize)
+                    || roll.all_or_nothing
+                        != (roll.parts.len() == 4 && self.rules.doubles_all_or_nothing)
+                    || (roll.must_enter && !self.rules.must_enter)
+                    || !sub_multiset(&roll.left, &roll.parts)
+                    || roll.pairs.len() > 2
+                    || roll
+                        .pairs
+                        .iter()
+                        .any(|&[a, b, p]| a >= b || b > 3 || p > HOME)
+                    || roll.capture > 16
+                    || roll.home > 4
+                    || roll.again > 16
+                    || roll.played.len() > 64
+                {
+                    return Err(LoadError::Phase("the roll being played"));
+                }
+                if finished.is_some() {
+                    return Err(LoadError::Phase("a finished game is still being played"));
+                }
+                let node = self.node(roll);
+                let mut search = Search::new(self.ctx(*seat, roll));
+                if search.legal_next(&node).is_empty() {
+                    return Err(LoadError::Phase("the roll has nothing left to play"));
+                }
+            }
+            Phase::Over { outcome } => match *outcome {
+                Outcome::Win {
+                    winner,
+                    reason: WinReason::AllHome,
+                } if Some(winner) == finished => {}
+                Outcome::Win {
+                    winner,
+                    reason: WinReason::Resignation,
+                } if active(winner) && (0..players).filter(|&s| active(s)).count() == 1 => {}
+                _ => return Err(LoadError::Phase("the result")),
+            },
+        }
+        if finished.is_some() && !matches!(self.phase, Phase::Over { .. }) {
+            return Err(LoadError::Phase("a seat is home but the game goes on"));
+        }
+        Ok(())
+    }
+}
+
+/// Tells whether every value of `part` can be taken from `whole` (with repeats).
+fn sub_multiset(part: &[u8], whole: &[u8]) -> bool {
+    let mut pool = whole.to_vec();
+    part.iter().all(|v| match pool.iter().position(|w| w == v) {
+        Some(i) => {
+            pool.swap_remove(i);
+            true
+        }
+        None => false,
+    })
+}

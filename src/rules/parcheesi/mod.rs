@@ -1,0 +1,355 @@
+//! The Parcheesi family (Parcheesi, Pahrcheesi, Pachesi, Pachisi): one engine, four rulesets.
+//!
+//! Dice arrive as inputs. A turn is: roll, then play the roll's parts (whole or part by
+//! part), then its bonuses; doubles roll again. Whatever happens by itself (a forced pass, a
+//! forfeited bonus, the third-doubles penalty, who starts) is told in [`ParcheesiGame::notice`].
+
+mod board;
+mod explain;
+mod load;
+mod moves;
+mod notation;
+mod part;
+mod play;
+mod rules;
+
+use serde::{Deserialize, Serialize};
+
+pub use board::{
+    ENTER, HOME, HOME_PATH, Place, START, TRACK, TURN_OFF, entry_space, is_safety, turn_off_space,
+};
+pub use load::LoadError;
+pub use moves::{Part, pawn_letter};
+pub use notation::{ParcheesiMove, ParseError};
+pub use play::PlayError;
+pub use rules::{DoublesParts, ParcheesiRules, RULES, Ruleset};
+
+use super::{Outcome, Seat, Turn};
+use moves::{Ctx, Node, Search};
+
+/// The colours in seat order; seat `i` plays colour `i` and enters on track space `17 i`.
+pub const COLOURS: [&str; 4] = ["Red", "Blue", "Yellow", "Green"];
+
+/// How many whole-turn options a reply lists in full.
+pub const MENU: usize = 25;
+
+/// A game of the Parcheesi family: the rules, every pawn, and where the turn stands.
+///
+/// Built only through [`ParcheesiGame::new`], [`ParcheesiGame::from_setup`] or
+/// deserialization, each of which validates the position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "load::Record", into = "load::Record")]
+pub struct ParcheesiGame {
+    rules: ParcheesiRules,
+    /// Progress of each seat's pawns A–D (see [`Place`]).
+    pawns: Vec<[u8; 4]>,
+    /// Seats that resigned; their pawns have left the board.
+    resigned: Vec<bool>,
+    phase: Phase,
+    notice: Option<String>,
+}
+
+/// Where the turn stands.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "phase", rename_all = "snake_case")]
+pub enum Phase {
+    /// Seats roll for who starts; `totals[i]` is what `contenders[i]` threw this round.
+    Opening {
+        contenders: Vec<Seat>,
+        totals: Vec<u8>,
+    },
+    /// `seat` must roll; `doubles` counts its doubles in a row this turn, `extra` the
+    /// further rolls it has earned beyond this one.
+    Roll { seat: Seat, doubles: u8, extra: u8 },
+    /// `seat` is playing `roll`.
+    Move {
+        seat: Seat,
+        doubles: u8,
+        extra: u8,
+        roll: RollState,
+    },
+    /// The game has ended.
+    Over { outcome: Outcome },
+}
+
+/// A roll being played.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RollState {
+    /// The two dice as thrown.
+    pub dice: [u8; 2],
+    /// What the roll gives to move: the two dice, or four doubles parts.
+    pub parts: Vec<u8>,
+    /// Parts not yet played, largest first.
+    pub left: Vec<u8>,
+    /// The mover's pawns in START when the dice were thrown.
+    pub waiting: u8,
+    /// All four doubles parts or none.
+    pub all_or_nothing: bool,
+    /// Entering is compulsory this roll: the rules say so and a pawn could enter at once
+    /// (000: with two movers on the ENTER space "you may then use the 5 to move").
+    pub must_enter: bool,
+    /// Blockade pairs at the throw: pawn, pawn, the progress they shared.
+    pub pairs: Vec<[u8; 3]>,
+    /// Capture bonuses earned and not yet taken.
+    pub capture: u8,
+    /// Home bonuses earned and not yet taken.
+    pub home: u8,
+    /// Extra rolls taken instead of a capture bonus.
+    pub again: u8,
+    /// The dice are done; only bonuses remain.
+    pub bonus_phase: bool,
+    /// Parts played so far, in order.
+    pub played: Vec<Part>,
+}
+
+/// An unchecked position for tests and tools: pawns by seat, whose turn, and the rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    pub ruleset: Ruleset,
+    /// Progress of each seat's pawns (0 START, 1 ENTER, 64 turn-off, 65–71 home path, 72 HOME).
+    pub pawns: Vec<[u8; 4]>,
+    /// The seat to roll.
+    pub to_roll: Seat,
+    /// Doubles already rolled in a row this turn.
+    pub doubles: u8,
+}
+
+impl ParcheesiGame {
+    /// Starts a game for 2–4 players, all pawns in START, with the opening roll for who starts.
+    ///
+    /// # Errors
+    /// Fails when the number of players is not 2 to 4.
+    pub fn new(ruleset: Ruleset, players: usize) -> Result<Self, LoadError> {
+        if !(2..=4).contains(&players) {
+            return Err(LoadError::Players(players));
+        }
+        Ok(ParcheesiGame {
+            rules: ruleset.rules(),
+            pawns: vec![[board::START; 4]; players],
+            resigned: vec![false; players],
+            phase: Phase::Opening {
+                contenders: (0..players).collect(),
+                totals: Vec::new(),
+            },
+            notice: None,
+        })
+    }
+
+    /// Builds a game from a constructed position, `to_roll` about to roll.
+    ///
+    /// # Errors
+    /// Fails when the position breaks the rules (three on a space, two colours on a space…).
+    pub fn from_setup(setup: &Setup) -> Result<Self, LoadError> {
+        let players = setup.pawns.len();
+        let mut game = ParcheesiGame::new(setup.ruleset, players)?;
+        game.pawns = setup.pawns.clone();
+        game.phase = Phase::Roll {
+            seat: setup.to_roll,
+            doubles: setup.doubles,
+            extra: 0,
+        };
+        game.validate()?;
+        Ok(game)
+    }
+
+    /// Returns the options this game plays by.
+    pub fn rules(&self) -> &ParcheesiRules {
+        &self.rules
+    }
+
+    /// Returns the ruleset's name.
+    pub fn ruleset(&self) -> Ruleset {
+        self.rules.ruleset
+    }
+
+    /// Returns the number of seats.
+    pub fn players(&self) -> usize {
+        self.pawns.len()
+    }
+
+    /// Returns the progress numbers of a seat's pawns A–D (0 START … 72 HOME).
+    pub fn progress(&self, seat: Seat) -> Option<[u8; 4]> {
+        self.pawns.get(seat).copied()
+    }
+
+    /// Returns where a seat's pawns A–D stand.
+    pub fn places(&self, seat: Seat) -> Option<[Place; 4]> {
+        let set = self.pawns.get(seat)?;
+        Some(set.map(|p| board::place(seat, p)))
+    }
+
+    /// Tells whether the seat resigned (its pawns left the board).
+    pub fn has_resigned(&self, seat: Seat) -> bool {
+        self.resigned.get(seat).copied().unwrap_or(false)
+    }
+
+    /// Returns where the turn stands.
+    pub fn phase(&self) -> &Phase {
+        &self.phase
+    }
+
+    /// Returns the roll being played, if any.
+    pub fn roll_state(&self) -> Option<&RollState> {
+        match &self.phase {
+            Phase::Move { roll, .. } => Some(roll),
+            _ => None,
+        }
+    }
+
+    /// Returns what happened by itself at the last action, in one line, if anything did.
+    pub fn notice(&self) -> Option<&str> {
+        self.notice.as_deref()
+    }
+
+    /// Returns what the table waits for next.
+    pub fn turn(&self) -> Turn {
+        match &self.phase {
+            Phase::Opening { contenders, totals } => {
+                Turn::Roll(contenders.get(totals.len()).copied().unwrap_or(0))
+            }
+            Phase::Roll { seat, .. } => Turn::Roll(*seat),
+            Phase::Move { seat, .. } => Turn::Move(*seat),
+            Phase::Over { outcome } => Turn::Over(*outcome),
+        }
+    }
+
+    /// Returns how the game ended, or `None` while it goes on.
+    pub fn outcome(&self) -> Option<Outcome> {
+        match self.phase {
+            Phase::Over { outcome } => Some(outcome),
+            _ => None,
+        }
+    }
+
+    /// Returns the legal whole-turn options for the rest of the current roll, one per
+    /// distinct result; empty when the seat must roll or the game is over.
+    pub fn legal_moves(&self) -> Vec<ParcheesiMove> {
+        self.with_search(|search, node| {
+            search
+                .options(node)
+                .into_iter()
+                .map(|(parts, _)| ParcheesiMove(parts))
+                .collect()
+        })
+        .unwrap_or_default()
+    }
+
+    /// Returns the distinct parts that may be played next (e.g. `enter`, `a6`, `c20`).
+    pub fn next_parts(&self) -> Vec<Part> {
+        self.with_search(|search, node| {
+            let mut parts: Vec<Part> = Vec::new();
+            for (part, _) in search.legal_next(node) {
+                if !parts.contains(&part) {
+                    parts.push(part);
+                }
+            }
+            parts
+        })
+        .unwrap_or_default()
+    }
+
+    /// Returns the legal whole-turn options in notation when there are at most `max`, for
+    /// a select menu; `None` when there are more (or none).
+    pub fn menu(&self, max: usize) -> Option<Vec<String>> {
+        let moves = self.legal_moves();
+        (!moves.is_empty() && moves.len() <= max)
+            .then(|| moves.iter().map(|m| m.to_string()).collect())
+    }
+
+    /// Returns a one-line summary of the options: all of them when there are at most
+    /// [`MENU`], otherwise how many there are and the parts a turn can start with.
+    pub fn options_summary(&self) -> Option<String> {
+        let Phase::Move { roll, .. } = &self.phase else {
+            return None;
+        };
+        let moves = self.legal_moves();
+        let what = if roll.bonus_phase || roll.left.is_empty() {
+            "the bonus".to_string()
+        } else {
+            join_values(&roll.left)
+        };
+        if moves.len() <= MENU {
+            let list: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+            return Some(format!("Play {what}: {}", list.join(" | ")));
+        }
+        let firsts: Vec<String> = self.next_parts().iter().map(|p| p.to_string()).collect();
+        Some(format!(
+            "{} ways to play {what}; start with {}, one part at a time or all at once",
+            moves.len(),
+            firsts.join(", ")
+        ))
+    }
+
+    /// Returns up to `limit` legal whole-turn options in notation, as examples.
+    pub fn examples(&self, limit: usize) -> Vec<String> {
+        self.legal_moves()
+            .into_iter()
+            .take(limit)
+            .map(|m| m.to_string())
+            .collect()
+    }
+
+    /// Reads a turn or part of one as typed, leniently.
+    ///
+    /// # Errors
+    /// Says why the text is unreadable, illegal now (and why), or ambiguous.
+    pub fn parse(&self, text: &str) -> Result<ParcheesiMove, PlayError> {
+        explain::parse(self, text)
+    }
+
+    /// Runs `f` with a search over the current roll, if a roll is being played.
+    fn with_search<T>(&self, f: impl FnOnce(&mut Search, &Node) -> T) -> Option<T> {
+        let Phase::Move { seat, roll, .. } = &self.phase else {
+            return None;
+        };
+        let node = self.node(roll);
+        let mut search = Search::new(self.ctx(*seat, roll));
+        Some(f(&mut search, &node))
+    }
+
+    fn ctx<'a>(&'a self, seat: Seat, roll: &'a RollState) -> Ctx<'a> {
+        Ctx {
+            rules: &self.rules,
+            seat,
+            players: self.pawns.len(),
+            parts_total: roll.parts.len() as u8,
+            waiting: roll.waiting,
+            all_or_nothing: roll.all_or_nothing,
+            must_enter: roll.must_enter,
+            pairs: &roll.pairs,
+        }
+    }
+
+    fn node(&self, roll: &RollState) -> Node {
+        let mut pawns = [[board::START; 4]; 4];
+        pawns[..self.pawns.len()].copy_from_slice(&self.pawns);
+        let mut left = [0; 4];
+        for (slot, v) in left.iter_mut().zip(&roll.left) {
+            *slot = *v;
+        }
+        left.sort_unstable_by(|a, b| b.cmp(a));
+        Node {
+            pawns,
+            left,
+            capture: roll.capture,
+            home: roll.home,
+            again: roll.again,
+            bonus_phase: roll.bonus_phase,
+        }
+    }
+
+    /// Returns the seat's colour name.
+    pub fn colour(seat: Seat) -> &'static str {
+        COLOURS.get(seat).copied().unwrap_or("?")
+    }
+}
+
+/// Writes dice values for messages: `6 and 3`, `6, 6, 1 and 1`.
+fn join_values(values: &[u8]) -> String {
+    let words: Vec<String> = values.iter().map(u8::to_string).collect();
+    match words.split_last() {
+        None => "nothing".to_string(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    }
+}

@@ -1,0 +1,197 @@
+//! Parcheesi notation and storage: lenient reading, canonical writing, friendly errors, no
+//! panics on any text, and validated snapshots.
+
+mod parcheesi_board;
+
+use parcheesi_board::*;
+use tabula::rules::parcheesi::Ruleset;
+use tabula::rules::{Action, ActionError, Game, GameKind};
+
+const R: Ruleset = Ruleset::Parcheesi;
+
+#[test]
+fn lenient_input_reads_spaces_commas_and_case() {
+    let game = board(R, 2).seat(RED, "10 20 s s").roll([4, 3]);
+    let want = game.parse("a4 b3").unwrap();
+    for typed in [
+        "A4 B3",
+        "a4,b3",
+        "a 4, b 3",
+        "a4b3",
+        "  a4  b3 ",
+        "A4 and B3",
+    ] {
+        assert_eq!(game.parse(typed).as_ref(), Ok(&want), "{typed}");
+    }
+    assert_eq!(game.format(&game.parse("a 7").unwrap()), "a4 a3");
+    let entering = board(R, 2).roll([5, 2]);
+    for typed in ["enter a2", "ENTER, A2", "e a2"] {
+        assert!(legal(&entering, typed), "{typed}");
+    }
+    assert!(legal(&entering, "enter"), "a part of the turn");
+}
+
+#[test]
+fn every_legal_option_reads_back_from_its_own_notation() {
+    let positions = [
+        board(R, 2).seat(RED, "10 20 30 40").roll([6, 6]),
+        board(R, 2).seat(RED, "10 s s s").roll([5, 3]),
+        board(R, 2).seat(RED, "0 0 10 s").roll([5, 5]),
+        board(Ruleset::Pachisi, 2).roll([2, 2]),
+        board(Ruleset::Pachesi, 2)
+            .seat(RED, "10 20 30 40")
+            .roll([1, 1]),
+    ];
+    for game in positions {
+        let moves = game.legal_moves();
+        assert!(!moves.is_empty());
+        for m in moves {
+            let text = game.format(&m);
+            assert_eq!(game.parse(&text).as_ref(), Ok(&m), "{text}");
+        }
+    }
+}
+
+#[test]
+fn a_whole_roll_by_one_pawn_is_ambiguous_when_the_order_changes_the_result() {
+    let game = board(R, 2)
+        .seat(RED, "10 20 30 40")
+        .seat(BLUE, "@23 s s s")
+        .roll([3, 4]);
+    let err = game.parse("b 7").unwrap_err();
+    assert!(err.to_string().contains("ambiguous"), "{err}");
+    let mut readings = err.examples().to_vec();
+    readings.sort();
+    assert_eq!(readings, ["b3 b4", "b4 b3"]);
+}
+
+#[test]
+fn garbage_text_gets_a_friendly_error_and_never_a_panic() {
+    let game = board(R, 2).seat(RED, "10 20 s s").roll([4, 3]);
+    let long = "a4 ".repeat(3500);
+    for text in [
+        "",
+        "   ",
+        "e4",
+        "z9",
+        "a0",
+        "a999",
+        "🎲",
+        "a\u{0}4",
+        "\u{202e}b3",
+        &long,
+        "4a",
+    ] {
+        let err = game.parse(text).unwrap_err();
+        assert!(!err.to_string().is_empty());
+        assert!(!err.examples().is_empty() || err.to_string().contains("ambiguous"));
+    }
+    assert!(refused(&game, "a9").contains("you have 4 and 3 to play, not 9"));
+}
+
+#[test]
+fn a_move_before_the_roll_or_out_of_turn_is_refused() {
+    let game = board(R, 2).seat(RED, "10 s s s").game();
+    assert_eq!(
+        game.parse("a5").unwrap_err().to_string(),
+        "roll the dice first"
+    );
+    let rolled = roll(&game, [6, 3]);
+    let m = rolled.parse("a6 a3").unwrap();
+    let err = rolled
+        .apply(&Action::Play {
+            seat: BLUE,
+            r#move: m,
+        })
+        .unwrap_err();
+    assert_eq!(err, ActionError::NotYourTurn);
+    let err = rolled
+        .apply(&Action::Roll {
+            seat: RED,
+            dice: vec![1, 2],
+        })
+        .unwrap_err();
+    assert!(err.to_string().contains("rolled already"));
+}
+
+#[test]
+fn dice_must_be_two_values_from_one_to_six() {
+    let game = board(R, 2).game();
+    for dice in [vec![], vec![3], vec![0, 4], vec![7, 1], vec![1, 2, 3]] {
+        assert!(game.apply(&Action::Roll { seat: RED, dice }).is_err());
+    }
+}
+
+#[test]
+fn draw_offers_do_not_exist_in_parcheesi() {
+    let game = board(R, 2).game();
+    let err = game.apply(&Action::OfferDraw { seat: RED }).unwrap_err();
+    assert!(err.to_string().contains("no draw offers"));
+}
+
+#[test]
+fn the_ruleset_travels_with_the_snapshot() {
+    for ruleset in ["parcheesi", "pahrcheesi", "pachesi", "pachisi"] {
+        let game = Game::new(GameKind::Parcheesi, ruleset, 4).unwrap();
+        let json = serde_json::to_string(&game).unwrap();
+        assert!(
+            json.contains(&format!("\"ruleset\":\"{ruleset}\"")),
+            "{json}"
+        );
+        let back: Game = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, game);
+    }
+}
+
+#[test]
+fn a_damaged_snapshot_is_an_error_not_a_panic() {
+    let game = board(R, 2).seat(RED, "10 20 s s").roll([4, 3]);
+    let json = serde_json::to_string(&game).unwrap();
+    let good: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let damaged = [
+        json.replace("\"pawns\":[[11,21,0,0]", "\"pawns\":[[11,11,11,0]"),
+        json.replace("\"pawns\":[[11,21,0,0]", "\"pawns\":[[99,21,0,0]"),
+        json.replace("\"dice\":[4,3]", "\"dice\":[4,9]"),
+        json.replace("\"ruleset\":\"parcheesi\"", "\"ruleset\":\"ludo\""),
+        json.replace("\"seat\":0", "\"seat\":7"),
+        json.replace("\"left\":[4,3]", "\"left\":[6,6]"),
+    ];
+    for text in damaged {
+        assert_ne!(text, json);
+        assert!(serde_json::from_str::<Game>(&text).is_err(), "{text}");
+    }
+    assert!(good.is_object());
+}
+
+#[test]
+fn the_reply_to_a_roll_lists_every_option_up_to_twenty_five() {
+    let game = board(R, 2).seat(RED, "10 20 s s").roll([4, 3]);
+    assert_eq!(game.menu(25).unwrap().len(), 4);
+    let summary = game.options_summary().unwrap();
+    assert!(summary.starts_with("Play 4 and 3: "), "{summary}");
+    let big = board(R, 2).seat(RED, "10 20 30 40").roll([6, 6]);
+    assert!(big.menu(25).is_none());
+    let summary = big.options_summary().unwrap();
+    assert!(
+        summary.contains("ways to play 6, 6, 1 and 1; start with"),
+        "{summary}"
+    );
+}
+
+#[test]
+fn the_rules_text_names_every_ruleset_and_fits_a_discord_message() {
+    let text = GameKind::Parcheesi.rules_text();
+    for name in GameKind::Parcheesi.rulesets() {
+        assert!(text.contains(&format!("`{name}`")), "{name}");
+    }
+    assert!(
+        text.chars().count() <= 2000,
+        "{} characters",
+        text.chars().count()
+    );
+    assert_eq!(GameKind::Parcheesi.seat_name(2), "Yellow");
+    assert_eq!(
+        Game::new(GameKind::Parcheesi, "pachisi", 2).unwrap().dice(),
+        2
+    );
+}
