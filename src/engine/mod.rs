@@ -107,6 +107,12 @@ impl Engine {
                             GameKind::Chess => Game::Chess(
                                 ChessGame::from_fen(&position).map_err(|e| e.to_string())?,
                             ),
+                            other => {
+                                return Err(format!(
+                                    "{} has no position string; load the \"state\" a state reply gives",
+                                    other.title()
+                                ));
+                            }
                         }
                     }
                     (None, None) => return Err("load needs a \"position\" or a \"state\"".into()),

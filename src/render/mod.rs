@@ -37,6 +37,9 @@ pub enum RenderError {
     /// The PNG encoder failed.
     #[error("could not encode the picture as PNG: {0}")]
     Png(#[from] png::EncodingError),
+    /// This game has no board picture yet.
+    #[error("{0} boards cannot be drawn yet")]
+    NoPicture(&'static str),
 }
 
 impl Default for Renderer {
@@ -73,6 +76,7 @@ impl Renderer {
     pub fn png(&self, game: &Game, view: &View) -> Result<Vec<u8>, RenderError> {
         let canvas = match game {
             Game::Chess(g) => chess::draw(&self.kit, &self.chess, g, view),
+            other => return Err(RenderError::NoPicture(other.kind().title())),
         };
         Ok(self.kit.encode(&canvas)?)
     }

@@ -54,14 +54,6 @@ impl GameKind {
         }
     }
 
-    /// Returns what the player at `seat` is called in this game, e.g. `White`.
-    pub fn seat_name(self, seat: Seat) -> &'static str {
-        match (self, seat) {
-            (GameKind::Chess, 0) => "White",
-            (GameKind::Chess, _) => "Black",
-        }
-    }
-
     /// Returns the names of the rulesets this game offers; the first is the default.
     pub fn rulesets(self) -> &'static [&'static str] {
         match self {
@@ -303,13 +295,6 @@ impl Game {
         match self {
             Game::Chess(g) => g.examples(limit),
             Game::Parcheesi(g) => g.examples(limit),
-        }
-    }
-
-    /// Returns how many dice a roll of this game throws (0 for games without dice).
-    pub fn dice(&self) -> usize {
-        match self {
-            Game::Chess(_) => 0,
         }
     }
 

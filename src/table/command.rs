@@ -95,6 +95,8 @@ pub struct Reply {
     /// True for errors and other answers meant only for the person who asked.
     pub private: bool,
     pub game: Option<GameRef>,
+    /// Every legal move of the player to move, when few enough for a select menu (at most 25).
+    pub menu: Vec<String>,
 }
 
 impl Reply {

@@ -10,6 +10,9 @@ use super::dice::DiceExpr;
 use super::lobby::{choice, game_ref, to_json};
 use super::{Loaded, Table, TableError, words};
 
+/// Most options a select menu can hold (Discord's limit).
+const MENU_SIZE: usize = 25;
+
 impl Table {
     pub(super) async fn play_move(&self, ctx: &Ctx, text: &str) -> Result<Reply, TableError> {
         let loaded = self.load_started(ctx).await?;
@@ -208,7 +211,26 @@ impl Table {
         game: &Game,
         headline: String,
     ) -> Reply {
-        let status = words::status(game, seats);
+        let mut status = words::status(game, seats);
+        let mut headline = headline;
+        // What happened by itself (a forced pass, a penalty) belongs to the action just taken.
+        if !headline.is_empty()
+            && let Some(notice) = game.notice()
+        {
+            headline.push(' ');
+            headline.push_str(notice.trim_end_matches('.'));
+            headline.push('.');
+        }
+        let menu = match game.turn() {
+            Turn::Move(_) if game.dice() > 0 => {
+                if let Some(summary) = game.options_summary() {
+                    status.push('\n');
+                    status.push_str(&summary);
+                }
+                game.menu(MENU_SIZE).unwrap_or_default()
+            }
+            _ => Vec::new(),
+        };
         let caption = if headline.is_empty() {
             None
         } else {
@@ -252,6 +274,7 @@ impl Table {
             choices,
             private: false,
             game: Some(game_ref(row)),
+            menu,
         }
     }
 
