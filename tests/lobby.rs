@@ -224,3 +224,16 @@ async fn dice_expressions_roll_with_the_tables_generator() {
     let chess = t.say("alice", Command::Roll { expr: None }).await;
     assert!(chess.text.contains("Chess has no dice"), "{}", chess.text);
 }
+
+#[tokio::test]
+async fn a_cousins_name_opens_parcheesi_with_that_ruleset() {
+    let t = TestTable::new().await;
+    let reply = t.say("alice", play("Pachisi", &["bob"])).await;
+    assert!(reply.text.contains("Parcheesi"), "{}", reply.text);
+    let row = t.store.open_game("g", "c").await.unwrap().unwrap();
+    assert_eq!(
+        (row.kind.as_str(), row.ruleset.as_str()),
+        ("parcheesi", "\"pachisi\"")
+    );
+    assert!(t.say("carol", play("standard", &[])).await.private);
+}

@@ -17,10 +17,25 @@ impl Table {
         ruleset: Option<&str>,
         opponents: Vec<User>,
     ) -> Result<Reply, TableError> {
-        let kind: GameKind = game.parse()?;
+        // A ruleset that is a game in its own right (`pachisi`) names its game too.
+        let (kind, named) = match game.parse::<GameKind>() {
+            Ok(kind) => (kind, None),
+            Err(unknown) => {
+                let key = game.trim().to_ascii_lowercase();
+                GameKind::ALL
+                    .into_iter()
+                    .find_map(|k| {
+                        k.rulesets()
+                            .iter()
+                            .find(|r| **r == key && **r != "standard")
+                            .map(|r| (k, Some(*r)))
+                    })
+                    .ok_or(unknown)?
+            }
+        };
         let ruleset = match ruleset.map(str::trim).filter(|r| !r.is_empty()) {
             Some(r) => r.to_ascii_lowercase(),
-            None => kind.rulesets()[0].to_string(),
+            None => named.unwrap_or(kind.rulesets()[0]).to_string(),
         };
         let (min, max) = kind.seats();
         let mut invited: Vec<User> = Vec::new();
