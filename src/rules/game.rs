@@ -6,6 +6,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 use shakmaty::uci::UciMove;
 
+use super::backgammon::{self, BackgammonGame, BackgammonMove, BackgammonRules};
 use super::chess::{self, ChessGame};
 use super::{Outcome, Seat};
 
@@ -14,16 +15,18 @@ use super::{Outcome, Seat};
 #[serde(rename_all = "snake_case")]
 pub enum GameKind {
     Chess,
+    Backgammon,
 }
 
 impl GameKind {
     /// Every game, in the order menus list them.
-    pub const ALL: [GameKind; 1] = [GameKind::Chess];
+    pub const ALL: [GameKind; 2] = [GameKind::Chess, GameKind::Backgammon];
 
     /// Returns the short name players type, e.g. `chess`.
     pub fn name(self) -> &'static str {
         match self {
             GameKind::Chess => "chess",
+            GameKind::Backgammon => "backgammon",
         }
     }
 
@@ -31,13 +34,22 @@ impl GameKind {
     pub fn title(self) -> &'static str {
         match self {
             GameKind::Chess => "Chess",
+            GameKind::Backgammon => "Backgammon",
         }
     }
 
     /// Returns the fewest and most players a table of this game seats.
     pub fn seats(self) -> (usize, usize) {
         match self {
-            GameKind::Chess => (2, 2),
+            GameKind::Chess | GameKind::Backgammon => (2, 2),
+        }
+    }
+
+    /// Returns the name of `seat` at this game's table, e.g. `White`.
+    pub fn seat_name(self, seat: Seat) -> &'static str {
+        match self {
+            GameKind::Chess => ["White", "Black"][seat & 1],
+            GameKind::Backgammon => backgammon::seat_name(seat),
         }
     }
 
@@ -45,6 +57,16 @@ impl GameKind {
     pub fn rulesets(self) -> &'static [&'static str] {
         match self {
             GameKind::Chess => &["standard"],
+            GameKind::Backgammon => &["standard", "cube", "match:3", "match:5", "match:7"],
+        }
+    }
+
+    /// Returns whether `ruleset` names a ruleset of this game: one of
+    /// [`rulesets`](Self::rulesets), or for backgammon any `match:N` with N from 1 to 25.
+    pub fn accepts_ruleset(self, ruleset: &str) -> bool {
+        match self {
+            GameKind::Backgammon => BackgammonRules::from_name(ruleset).is_some(),
+            _ => self.rulesets().contains(&ruleset),
         }
     }
 
@@ -52,6 +74,7 @@ impl GameKind {
     pub fn rules_text(self) -> &'static str {
         match self {
             GameKind::Chess => chess::RULES,
+            GameKind::Backgammon => backgammon::RULES,
         }
     }
 }
@@ -84,6 +107,7 @@ impl FromStr for GameKind {
 #[serde(tag = "game", rename_all = "snake_case")]
 pub enum Game {
     Chess(ChessGame),
+    Backgammon(BackgammonGame),
 }
 
 /// One move of some game, free of any position so it can be stored and compared.
@@ -91,6 +115,7 @@ pub enum Game {
 #[serde(rename_all = "snake_case")]
 pub enum Move {
     Chess(UciMove),
+    Backgammon(BackgammonMove),
 }
 
 /// What the table waits for next.
@@ -129,6 +154,10 @@ pub enum ActionError {
     Chess(#[from] chess::ParseError),
     #[error("{0}")]
     Play(#[from] chess::PlayError),
+    #[error(transparent)]
+    Backgammon(#[from] backgammon::ParseError),
+    #[error("{0}")]
+    BackgammonPlay(#[from] backgammon::PlayError),
     #[error("it is not your turn")]
     NotYourTurn,
     #[error("this game has no dice")]
@@ -142,6 +171,7 @@ impl ActionError {
     pub fn examples(&self) -> &[String] {
         match self {
             ActionError::Chess(e) => e.examples(),
+            ActionError::Backgammon(e) => e.examples(),
             _ => &[],
         }
     }
@@ -157,7 +187,7 @@ impl Game {
         if players < min || players > max {
             return Err(SetupError::Players { kind, min, max });
         }
-        if !kind.rulesets().contains(&ruleset) {
+        if !kind.accepts_ruleset(ruleset) {
             return Err(SetupError::Ruleset {
                 kind,
                 given: shown(ruleset),
@@ -165,6 +195,9 @@ impl Game {
         }
         Ok(match kind {
             GameKind::Chess => Game::Chess(ChessGame::new()),
+            GameKind::Backgammon => Game::Backgammon(BackgammonGame::new(
+                BackgammonRules::from_name(ruleset).unwrap_or_default(),
+            )),
         })
     }
 
@@ -172,6 +205,7 @@ impl Game {
     pub fn kind(&self) -> GameKind {
         match self {
             Game::Chess(_) => GameKind::Chess,
+            Game::Backgammon(_) => GameKind::Backgammon,
         }
     }
 
@@ -181,6 +215,13 @@ impl Game {
             Game::Chess(g) => match g.outcome() {
                 Some(outcome) => Turn::Over(outcome),
                 None => Turn::Move(g.seat_to_move()),
+            },
+            Game::Backgammon(g) => match g.phase() {
+                backgammon::Phase::Opening => Turn::Roll(0),
+                backgammon::Phase::Roll { seat } => Turn::Roll(seat),
+                backgammon::Phase::Move { seat, .. } => Turn::Move(seat),
+                backgammon::Phase::Doubled { seat } => Turn::Move(1 - seat),
+                backgammon::Phase::Over { outcome } => Turn::Over(outcome),
             },
         }
     }
@@ -197,6 +238,7 @@ impl Game {
     pub fn legal_moves(&self) -> Vec<Move> {
         match self {
             Game::Chess(g) => g.legal_moves().into_iter().map(Move::Chess).collect(),
+            Game::Backgammon(g) => g.legal_moves().into_iter().map(Move::Backgammon).collect(),
         }
     }
 
@@ -207,6 +249,7 @@ impl Game {
     pub fn parse(&self, text: &str) -> Result<Move, ActionError> {
         match self {
             Game::Chess(g) => Ok(Move::Chess(g.parse(text)?)),
+            Game::Backgammon(g) => Ok(Move::Backgammon(g.parse(text)?)),
         }
     }
 
@@ -214,6 +257,8 @@ impl Game {
     pub fn format(&self, m: &Move) -> String {
         match (self, m) {
             (Game::Chess(g), Move::Chess(m)) => g.format(m),
+            (Game::Backgammon(g), Move::Backgammon(m)) => g.format(m),
+            _ => String::from("(a move of another game)"),
         }
     }
 
@@ -221,6 +266,7 @@ impl Game {
     pub fn examples(&self, limit: usize) -> Vec<String> {
         match self {
             Game::Chess(g) => g.examples(limit),
+            Game::Backgammon(g) => g.examples(limit),
         }
     }
 
@@ -228,13 +274,33 @@ impl Game {
     pub fn draw_offer(&self) -> Option<Seat> {
         match self {
             Game::Chess(g) => g.draw_offer(),
+            Game::Backgammon(_) => None,
         }
     }
 
-    /// Returns the game's standard position string (FEN for chess), where it has one.
+    /// Returns the game's standard position string (FEN for chess, the gnubg position ID for
+    /// backgammon), where it has one.
     pub fn position_string(&self) -> Option<String> {
         match self {
             Game::Chess(g) => Some(g.fen()),
+            Game::Backgammon(g) => Some(g.position_id()),
+        }
+    }
+
+    /// Returns how many dice a roll throws in this game (0 for games without dice).
+    pub fn dice(&self) -> usize {
+        match self {
+            Game::Chess(_) => 0,
+            Game::Backgammon(_) => 2,
+        }
+    }
+
+    /// Returns a one-line notice of what happened by itself in the last action (a turn lost
+    /// for want of a legal play, a game won inside a match), for the table to show.
+    pub fn notice(&self) -> Option<String> {
+        match self {
+            Game::Chess(_) => None,
+            Game::Backgammon(g) => g.notice().map(str::to_string),
         }
     }
 
@@ -245,7 +311,9 @@ impl Game {
     pub fn apply(&self, action: &Action) -> Result<Game, ActionError> {
         match (self, action) {
             (Game::Chess(g), Action::Play { seat, r#move }) => {
-                let Move::Chess(m) = r#move;
+                let Move::Chess(m) = r#move else {
+                    return Err(ActionError::WrongGame);
+                };
                 if g.outcome().is_none() && *seat != g.seat_to_move() {
                     return Err(ActionError::NotYourTurn);
                 }
@@ -258,6 +326,22 @@ impl Game {
             (Game::Chess(g), Action::DeclineDraw { seat }) => {
                 Ok(Game::Chess(g.decline_draw(*seat)?))
             }
+            (Game::Backgammon(g), Action::Play { seat, r#move }) => {
+                let Move::Backgammon(m) = r#move else {
+                    return Err(ActionError::WrongGame);
+                };
+                Ok(Game::Backgammon(g.play(*seat, m)?))
+            }
+            (Game::Backgammon(g), Action::Roll { seat, dice }) => {
+                Ok(Game::Backgammon(g.roll(*seat, dice)?))
+            }
+            (Game::Backgammon(g), Action::Resign { seat }) => {
+                Ok(Game::Backgammon(g.resign(*seat)?))
+            }
+            (
+                Game::Backgammon(_),
+                Action::OfferDraw { .. } | Action::AcceptDraw { .. } | Action::DeclineDraw { .. },
+            ) => Err(ActionError::BackgammonPlay(backgammon::PlayError::NoDraws)),
         }
     }
 
@@ -290,7 +374,7 @@ pub enum SetupError {
         min: usize,
         max: usize,
     },
-    #[error("{kind} has no ruleset called {given}; choose one of: {}", .kind.rulesets().join(", "))]
+    #[error("{kind} has no ruleset called {given}; choose one of: {}", ruleset_list(*.kind))]
     Ruleset { kind: GameKind, given: String },
 }
 
@@ -305,6 +389,17 @@ pub fn shown(text: &str) -> String {
         out.push('…');
     }
     format!("\"{out}\"")
+}
+
+fn ruleset_list(kind: GameKind) -> String {
+    let list = kind.rulesets().join(", ");
+    match kind {
+        GameKind::Backgammon => format!(
+            "{list} (or match:N for any N up to {})",
+            backgammon::MAX_MATCH
+        ),
+        _ => list,
+    }
 }
 
 fn players_text(min: usize, max: usize) -> String {

@@ -22,6 +22,16 @@ pub enum Outcome {
 pub enum WinReason {
     Checkmate,
     Resignation,
+    /// Backgammon: bore off all checkers first (a single game).
+    BorneOff,
+    /// Backgammon: bore off all checkers before the loser bore off any.
+    Gammon,
+    /// Backgammon: a gammon with a loser's checker still on the bar or in the winner's home board.
+    Backgammon,
+    /// Backgammon: the opponent refused a double.
+    CubeDropped,
+    /// Backgammon: reached the match length first.
+    MatchWon,
 }
 
 /// Why a game was drawn.
@@ -50,6 +60,11 @@ impl fmt::Display for WinReason {
         f.write_str(match self {
             WinReason::Checkmate => "checkmate",
             WinReason::Resignation => "resignation",
+            WinReason::BorneOff => "bearing off all checkers",
+            WinReason::Gammon => "a gammon",
+            WinReason::Backgammon => "a backgammon",
+            WinReason::CubeDropped => "a dropped double",
+            WinReason::MatchWon => "winning the match",
         })
     }
 }
