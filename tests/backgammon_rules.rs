@@ -768,7 +768,7 @@ fn only_the_seat_on_turn_may_roll_or_play() {
     let m = game.legal_moves()[0].clone();
     assert!(matches!(
         game.apply(&Action::Play { seat: 1, r#move: m }),
-        Err(ActionError::BackgammonPlay(_))
+        Err(ActionError::NotYourTurn)
     ));
     assert!(
         game.apply(&Action::Roll {

@@ -218,7 +218,9 @@ fn fools_mate_is_checkmate_for_black() {
         })
     );
     assert!(game.legal_moves().is_empty());
-    let Game::Chess(chess) = &game;
+    let Game::Chess(chess) = &game else {
+        panic!("a chess game");
+    };
     assert_eq!(chess.san_history(), ["f3", "e5", "g4", "Qh4#"]);
 }
 

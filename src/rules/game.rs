@@ -157,13 +157,22 @@ pub enum ActionError {
     #[error(transparent)]
     Backgammon(#[from] backgammon::ParseError),
     #[error("{0}")]
-    BackgammonPlay(#[from] backgammon::PlayError),
+    BackgammonPlay(backgammon::PlayError),
     #[error("it is not your turn")]
     NotYourTurn,
     #[error("this game has no dice")]
     NoDice,
     #[error("that move belongs to another game")]
     WrongGame,
+}
+
+impl From<backgammon::PlayError> for ActionError {
+    fn from(e: backgammon::PlayError) -> Self {
+        match e {
+            backgammon::PlayError::NotYourTurn => ActionError::NotYourTurn,
+            e => ActionError::BackgammonPlay(e),
+        }
+    }
 }
 
 impl ActionError {

@@ -265,7 +265,7 @@ impl BackgammonGame {
         let next_game = if self.crawford == Crawford::ThisGame {
             "Next game: the Crawford game (no doubling)."
         } else {
-            "Next game: roll to start."
+            "Next game: each player rolls one die to start."
         };
         self.notice = Some(format!("{what} {score} {next_game}"));
         self.board = Board::start();

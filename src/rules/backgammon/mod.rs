@@ -28,6 +28,10 @@ use notation::Reading;
 /// How many example plays an error offers.
 const EXAMPLES: usize = 5;
 
+/// What a new game (and each new game of a match) says before the opening roll.
+const OPENING: &str =
+    "Opening roll: each player rolls one die; the higher number moves first, using both.";
+
 /// Seat names, by seat: White sits at seat 0.
 pub const SEAT_NAMES: [&str; 2] = ["White", "Black"];
 
@@ -152,7 +156,7 @@ impl BackgammonGame {
             crawford: Crawford::Before,
             games: Vec::new(),
             last: None,
-            notice: None,
+            notice: Some(OPENING.into()),
         }
     }
 
@@ -206,6 +210,7 @@ impl BackgammonGame {
         let mut game = BackgammonGame {
             board,
             phase: Phase::Roll { seat: setup.seat },
+            notice: None,
             ..Self::new(rules)
         };
         if let Some(dice) = setup.dice {
