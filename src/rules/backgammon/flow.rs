@@ -124,10 +124,7 @@ impl BackgammonGame {
                 let plays = moves::legal_plays(&view, (dice[0], dice[1]));
                 let result = match plays.iter().find(|p| p.steps == *steps) {
                     Some(p) => p.result,
-                    None => {
-                        let (result, _) = play_steps(&view, steps).ok_or(PlayError::Illegal)?;
-                        result
-                    }
+                    None => play_steps(&view, steps).ok_or(PlayError::Illegal)?,
                 };
                 let play = plays
                     .into_iter()

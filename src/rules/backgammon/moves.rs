@@ -154,22 +154,20 @@ fn walk(
 }
 
 /// Plays `steps` one checker at a time, in any workable order, without asking which die each
-/// uses; returns the resulting position and which steps hit, or `None` if a step has no checker
-/// or lands on a held point.
-pub fn play_steps(view: &View, steps: &[Step]) -> Option<(View, Vec<bool>)> {
+/// uses; returns the resulting position, or `None` if a step has no checker or lands on a held point.
+pub fn play_steps(view: &View, steps: &[Step]) -> Option<View> {
     let mut view = *view;
-    let mut pending: Vec<(usize, Step)> = steps.iter().copied().enumerate().collect();
-    let mut hits = vec![false; steps.len()];
+    let mut pending: Vec<Step> = steps.to_vec();
     while !pending.is_empty() {
-        let ready = pending.iter().position(|(_, s)| {
+        let ready = pending.iter().position(|s| {
             (1..=25).contains(&s.from)
                 && s.to < s.from
                 && view.me[usize::from(s.from) - 1] > 0
                 && (view.me[24] == 0 || s.from == BAR)
                 && (s.to == 0 || !view.blocked(s.to))
         })?;
-        let (index, s) = pending.remove(ready);
-        hits[index] = view.step(s.from, s.to);
+        let s = pending.remove(ready);
+        view.step(s.from, s.to);
     }
-    Some((view, hits))
+    Some(view)
 }

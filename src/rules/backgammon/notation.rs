@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use super::board::{BAR, OFF, View};
-use super::moves::{Play, Step, dice_list, play_steps};
+use super::moves::{Play, Step, dice_list};
 
 /// Why typed text is not a play or cube action here.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -44,11 +44,12 @@ impl ParseError {
     }
 }
 
-/// A play as typed: checker paths from one point to another, and how many hits were marked.
+/// A play as typed: checker paths from one point to another, and the points marked as hits.
 #[derive(Debug, Default)]
 struct Typed {
     segments: Vec<(u8, u8)>,
-    marks: usize,
+    /// The points marked with `*`.
+    marked: Vec<u8>,
 }
 
 /// A token of typed notation.
@@ -69,66 +70,54 @@ pub fn point_name(p: u8) -> String {
     }
 }
 
-/// Formats the steps of a play of `view` like gnubg: highest source first, one checker's
-/// steps joined (`13/7/1` shows as `13/1` unless it hit on 7), repeats as `(2)`, hits as `*`.
+/// Formats the steps of a play of `view` exactly as gnubg does: highest source first, one
+/// checker's steps joined (`13/7/1` shows as `13/1` unless there was a blot on 7), repeats as
+/// `(2)`, and a `*` on the first move (in that order) landing on each point that held a blot.
 pub fn format_play(view: &View, steps: &[Step]) -> String {
-    let Some((_, hits)) = play_steps(view, steps) else {
-        return steps
-            .iter()
-            .map(|s| format!("{}/{}", point_name(s.from), point_name(s.to)))
-            .collect::<Vec<_>>()
-            .join(" ");
-    };
-    let mut order: Vec<usize> = (0..steps.len()).collect();
-    order.sort_by_key(|&i| std::cmp::Reverse((steps[i].from, steps[i].to)));
-    // Paths of (point, hit there), starting with the source.
-    let mut paths: Vec<Vec<(u8, bool)>> = Vec::new();
-    let mut used = vec![false; steps.len()];
-    for &i in &order {
+    let blot = |p: u8| (1..=24).contains(&p) && view.opp[24 - usize::from(p)] == 1;
+    let mut order: Vec<Step> = steps.to_vec();
+    order.sort_by_key(|s| std::cmp::Reverse((s.from, s.to)));
+    let mut used = vec![false; order.len()];
+    let mut groups: Vec<(Vec<u8>, String, usize)> = Vec::new();
+    let mut marked: Vec<u8> = Vec::new();
+    for i in 0..order.len() {
         if used[i] {
             continue;
         }
         used[i] = true;
-        let mut path = vec![(steps[i].from, false), (steps[i].to, hits[i])];
-        loop {
-            let end = path[path.len() - 1].0;
-            let next = order
-                .iter()
-                .copied()
-                .find(|&j| !used[j] && end != OFF && steps[j].from == end);
-            let Some(j) = next else { break };
+        let mut path = vec![order[i].from, order[i].to];
+        while let Some(j) = (0..order.len()).find(|&j| {
+            let end = path[path.len() - 1];
+            !used[j] && end != OFF && order[j].from == end
+        }) {
             used[j] = true;
-            path.push((steps[j].to, hits[j]));
+            path.push(order[j].to);
         }
-        paths.push(path);
-    }
-    let shown: Vec<String> = paths
-        .iter()
-        .map(|path| {
-            let last = path.len() - 1;
-            let mut text = point_name(path[0].0);
-            for (k, (p, hit)) in path.iter().enumerate().skip(1) {
-                if k == last || *hit {
-                    text.push('/');
-                    text.push_str(&point_name(*p));
-                    if *hit {
-                        text.push('*');
-                    }
-                }
+        let last = path.len() - 1;
+        let shown: Vec<u8> = path
+            .iter()
+            .enumerate()
+            .filter(|(k, p)| *k == 0 || *k == last || blot(**p))
+            .map(|(_, p)| *p)
+            .collect();
+        if let Some(group) = groups.iter_mut().find(|g| g.0 == shown) {
+            group.2 += 1;
+            continue;
+        }
+        let mut text = point_name(shown[0]);
+        for p in &shown[1..] {
+            text.push('/');
+            text.push_str(&point_name(*p));
+            if blot(*p) && !marked.contains(p) {
+                marked.push(*p);
+                text.push('*');
             }
-            text
-        })
-        .collect();
-    let mut groups: Vec<(String, usize)> = Vec::new();
-    for s in shown {
-        match groups.iter_mut().find(|(t, _)| *t == s) {
-            Some((_, n)) => *n += 1,
-            None => groups.push((s, 1)),
         }
+        groups.push((shown, text, 1));
     }
     groups
         .into_iter()
-        .map(|(s, n)| if n > 1 { format!("{s}({n})") } else { s })
+        .map(|(_, s, n)| if n > 1 { format!("{s}({n})") } else { s })
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -186,7 +175,7 @@ fn read(text: &str) -> Option<Result<Typed, String>> {
             return None;
         };
         let mut path = vec![first];
-        let mut marks = 0;
+        let mut marks: Vec<u8> = Vec::new();
         let mut count = 1u8;
         i += 1;
         while i < tokens.len() {
@@ -199,7 +188,7 @@ fn read(text: &str) -> Option<Result<Typed, String>> {
                     _ => return None,
                 },
                 Token::Star => {
-                    marks += 1;
+                    marks.push(path[path.len() - 1]);
                     i += 1;
                 }
                 Token::Count(n) => {
@@ -228,8 +217,8 @@ fn read(text: &str) -> Option<Result<Typed, String>> {
         }
         for _ in 0..count {
             typed.segments.extend(path.windows(2).map(|w| (w[0], w[1])));
-            typed.marks += marks;
         }
+        typed.marked.extend(marks);
     }
     if typed.segments.len() > 4 * 6 {
         return Some(Err("that is more checker moves than any roll allows".into()));
@@ -322,17 +311,18 @@ pub fn read_play(view: &View, dice: (u8, u8), plays: &[Play], text: &str) -> Rea
             found.push((i, *hits));
         }
     }
+    let mut marked = typed.marked.clone();
+    marked.sort_unstable();
+    marked.dedup();
+    let marks = marked.len();
     if found.len() > 1 {
-        let marked: Vec<(usize, usize)> = found
-            .iter()
-            .copied()
-            .filter(|(_, h)| *h == typed.marks)
-            .collect();
+        let marked: Vec<(usize, usize)> =
+            found.iter().copied().filter(|(_, h)| *h == marks).collect();
         if !marked.is_empty() {
             found = marked;
         }
     }
-    if found.len() > 1 && typed.marks == 0 {
+    if found.len() > 1 && marks == 0 {
         let fewest = found.iter().map(|(_, h)| *h).min().unwrap_or(0);
         found.retain(|(_, h)| *h == fewest);
     }
