@@ -1,18 +1,20 @@
 //! GNU Backgammon as the oracle: random games, and for every (position, roll) on the way the
 //! set of positions our legal plays reach must equal the set gnubg's `hint` lists.
 //!
+//! gnubg's notation for each play must read back as that play, and ours must equal it.
+//!
 //! One gnubg process runs an embedded Python script over all positions at once. gnubg gives
 //! each play as text; the script applies it with gnubg's own parser (`parsemove`) and reports
 //! the resulting position IDs. Without gnubg the test prints SKIP and passes, unless
 //! `TABULA_REQUIRE_GNUBG=1` (CI) makes it fail.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use std::process::Command;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use tabula::rules::backgammon::{BackgammonGame, BackgammonRules, Phase};
+use tabula::rules::backgammon::{BackgammonGame, BackgammonMove, BackgammonRules, Phase};
 
 const GNUBG: &str = "/usr/games/gnubg";
 const SAMPLES: usize = 2_400;
@@ -48,25 +50,24 @@ for line in open(os.environ['TABULA_BG_IN']):
     except Exception:
         moves = []
     board = gnubg.positionfromid(pid)
-    ids = sorted(set(apply(board, m) for m in moves))
-    if len(ids) != len(moves):
-        out.write('%s %s %s ! %d plays gave %d positions\n' % (pid, d1, d2, len(moves), len(ids)))
+    pairs = sorted((apply(board, m), m.replace(' ', '_')) for m in moves)
+    if len(set(p[0] for p in pairs)) != len(moves):
+        out.write('%s %s %s ! %d plays gave fewer positions\n' % (pid, d1, d2, len(moves)))
         continue
-    out.write('%s %s %s : %s\n' % (pid, d1, d2, ' '.join(ids)))
+    out.write('%s %s %s : %s\n' % (pid, d1, d2, ' '.join('%s=%s' % p for p in pairs)))
 out.close()
 "#;
 
-/// Returns our resulting position IDs (next player on roll) for `id` with `dice`.
-fn ours(id: &str, dice: [u8; 2]) -> BTreeSet<String> {
-    let game = BackgammonGame::from_position_id(&format!("{id} {}-{}", dice[0], dice[1]))
-        .expect("our own IDs load");
-    game.legal_moves()
-        .iter()
-        .map(|m| {
-            let next = game.play(0, m).expect("legal plays apply");
-            next.board().position_id(1)
-        })
-        .collect()
+/// Returns the game at `id` with White on roll and `dice` rolled.
+fn load(id: &str, dice: [u8; 2]) -> BackgammonGame {
+    BackgammonGame::from_position_id(&format!("{id} {}-{}", dice[0], dice[1]))
+        .expect("our own IDs load")
+}
+
+/// Returns the position ID after White plays `m`, Black on roll.
+fn after(game: &BackgammonGame, m: &BackgammonMove) -> String {
+    let next = game.play(0, m).expect("legal plays apply");
+    next.board().position_id(1)
 }
 
 /// Plays random games and returns (position ID on roll, dice) pairs met on the way.
@@ -139,15 +140,38 @@ fn legal_play_sets_match_gnubg_on_random_games() {
         "gnubg answered every position"
     );
     let mut differences = Vec::new();
+    let mut misread = Vec::new();
+    let mut same_text = 0;
     let mut plays = 0;
     for ((id, dice), answer) in samples.iter().zip(&answers) {
         let (head, ids) = answer
             .split_once(" : ")
             .unwrap_or_else(|| panic!("{answer}"));
         assert_eq!(head, format!("{id} {} {}", dice[0], dice[1]));
-        let theirs: BTreeSet<String> = ids.split_whitespace().map(str::to_string).collect();
-        let mine = ours(id, *dice);
-        plays += mine.len();
+        let game = load(id, *dice);
+        let theirs: BTreeMap<String, String> = ids
+            .split_whitespace()
+            .map(|pair| {
+                let (result, text) = pair.split_once('=').expect("id=play");
+                (result.to_string(), text.replace('_', " "))
+            })
+            .collect();
+        let ours: BTreeMap<String, String> = game
+            .legal_moves()
+            .iter()
+            .map(|m| (after(&game, m), game.format(m)))
+            .collect();
+        plays += ours.len();
+        for (result, text) in &theirs {
+            // gnubg's own notation must read as the play reaching gnubg's position.
+            match game.parse(text) {
+                Ok(m) if after(&game, &m) == *result => {}
+                other => misread.push(format!("{id} {}-{}: {text}: {other:?}", dice[0], dice[1])),
+            }
+            same_text += usize::from(ours.get(result) == Some(text));
+        }
+        let mine: BTreeSet<&String> = ours.keys().collect();
+        let theirs: BTreeSet<&String> = theirs.keys().collect();
         if mine != theirs {
             differences.push(format!(
                 "{id} {}-{}: only ours {:?}, only gnubg {:?}",
@@ -159,14 +183,25 @@ fn legal_play_sets_match_gnubg_on_random_games() {
         }
     }
     println!(
-        "gnubg oracle: {} positions and rolls, {plays} legal plays compared, {} differences",
+        "gnubg oracle: {} positions and rolls, {plays} legal plays compared, {} differences; \
+         gnubg's text read back {} times wrongly; our notation equals gnubg's for {same_text} plays",
         samples.len(),
-        differences.len()
+        differences.len(),
+        misread.len(),
     );
     assert!(
         differences.is_empty(),
         "{} differences, first: {:#?}",
         differences.len(),
         &differences[..differences.len().min(5)]
+    );
+    assert!(
+        misread.is_empty(),
+        "{:#?}",
+        &misread[..misread.len().min(5)]
+    );
+    assert_eq!(
+        same_text, plays,
+        "our notation is gnubg's, character for character"
     );
 }
