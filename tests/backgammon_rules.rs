@@ -187,6 +187,8 @@ fn position_ids_go_out_as_they_came_in() {
     let black = BackgammonGame::from_position_id("4P8DABgAEAAAAA black 6-5").unwrap();
     assert_eq!(black.position_id(), "4P8DABgAEAAAAA");
     assert_eq!(Game::Backgammon(black).turn(), Turn::Move(1));
+    let gnu = BackgammonGame::from_position_id("4HPwATDgc/ABMA:cAkAAAAAAAAA").unwrap();
+    assert_eq!(gnu.position_id(), START_ID);
 }
 
 #[test]

@@ -161,13 +161,16 @@ impl BackgammonGame {
     }
 
     /// Loads a single game from a gnubg position ID, optionally followed by the seat on roll
-    /// (`white`/`black`, White by default) and the dice already rolled (`3-1` or `31`).
+    /// (`white`/`black`, White by default) and the dice already rolled (`3-1` or `31`), e.g.
+    /// `4HPwATDgc/ABMA black 3-1`. A gnubg `position:match` ID is read for its position only.
     ///
     /// # Errors
     /// Fails when the ID is damaged, the board impossible, or the extra words unreadable.
     pub fn from_position_id(text: &str) -> Result<Self, LoadError> {
         let mut words = text.split_whitespace();
-        let view = position_id::decode(words.next().unwrap_or(""))?;
+        // gnubg's combined "position:match" ID: the match part (score, cube) is not read.
+        let id = words.next().unwrap_or("").split(':').next().unwrap_or("");
+        let view = position_id::decode(id)?;
         let mut setup = Setup {
             on_roll: view.me,
             opponent: view.opp,
