@@ -8,6 +8,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::render::{Renderer, View};
+use crate::rules::backgammon::BackgammonGame;
 use crate::rules::chess::ChessGame;
 use crate::rules::{Action, Game, GameKind, Turn};
 
@@ -106,6 +107,10 @@ impl Engine {
                         match kind {
                             GameKind::Chess => Game::Chess(
                                 ChessGame::from_fen(&position).map_err(|e| e.to_string())?,
+                            ),
+                            GameKind::Backgammon => Game::Backgammon(
+                                BackgammonGame::from_position_id(&position)
+                                    .map_err(|e| e.to_string())?,
                             ),
                             other => {
                                 return Err(format!(

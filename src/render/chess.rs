@@ -380,7 +380,7 @@ fn player_line<'a>(game: &ChessGame, view: &'a View, color: Color) -> PlayerLine
             match reason {
                 WinReason::Checkmate => "checkmated",
                 WinReason::Resignation => "resigned",
-                WinReason::AllHome => "lost",
+                _ => "lost",
             },
             Tone::Quiet,
         )),

@@ -6,6 +6,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 use shakmaty::uci::UciMove;
 
+use super::backgammon::{self, BackgammonGame, BackgammonMove, BackgammonRules};
 use super::chess::{self, ChessGame};
 use super::parcheesi::{self, ParcheesiGame, ParcheesiMove, Ruleset};
 use super::{Outcome, Seat};
@@ -16,17 +17,19 @@ use super::{Outcome, Seat};
 pub enum GameKind {
     Chess,
     Parcheesi,
+    Backgammon,
 }
 
 impl GameKind {
     /// Every game, in the order menus list them.
-    pub const ALL: [GameKind; 2] = [GameKind::Chess, GameKind::Parcheesi];
+    pub const ALL: [GameKind; 3] = [GameKind::Chess, GameKind::Parcheesi, GameKind::Backgammon];
 
     /// Returns the short name players type, e.g. `chess`.
     pub fn name(self) -> &'static str {
         match self {
             GameKind::Chess => "chess",
             GameKind::Parcheesi => "parcheesi",
+            GameKind::Backgammon => "backgammon",
         }
     }
 
@@ -35,13 +38,14 @@ impl GameKind {
         match self {
             GameKind::Chess => "Chess",
             GameKind::Parcheesi => "Parcheesi",
+            GameKind::Backgammon => "Backgammon",
         }
     }
 
     /// Returns the fewest and most players a table of this game seats.
     pub fn seats(self) -> (usize, usize) {
         match self {
-            GameKind::Chess => (2, 2),
+            GameKind::Chess | GameKind::Backgammon => (2, 2),
             GameKind::Parcheesi => (2, 4),
         }
     }
@@ -51,6 +55,7 @@ impl GameKind {
         match self {
             GameKind::Chess => ["White", "Black"].get(seat).copied().unwrap_or("?"),
             GameKind::Parcheesi => ParcheesiGame::colour(seat),
+            GameKind::Backgammon => backgammon::seat_name(seat),
         }
     }
 
@@ -59,6 +64,16 @@ impl GameKind {
         match self {
             GameKind::Chess => &["standard"],
             GameKind::Parcheesi => &["parcheesi", "pahrcheesi", "pachesi", "pachisi"],
+            GameKind::Backgammon => &["standard", "cube", "match:3", "match:5", "match:7"],
+        }
+    }
+
+    /// Returns whether `ruleset` names a ruleset of this game: one of
+    /// [`rulesets`](Self::rulesets), or for backgammon any `match:N` with N from 1 to 25.
+    pub fn accepts_ruleset(self, ruleset: &str) -> bool {
+        match self {
+            GameKind::Backgammon => BackgammonRules::from_name(ruleset).is_some(),
+            _ => self.rulesets().contains(&ruleset),
         }
     }
 
@@ -67,6 +82,7 @@ impl GameKind {
         match self {
             GameKind::Chess => chess::RULES,
             GameKind::Parcheesi => parcheesi::RULES,
+            GameKind::Backgammon => backgammon::RULES,
         }
     }
 }
@@ -100,6 +116,7 @@ impl FromStr for GameKind {
 pub enum Game {
     Chess(ChessGame),
     Parcheesi(ParcheesiGame),
+    Backgammon(BackgammonGame),
 }
 
 /// One move of some game, free of any position so it can be stored and compared.
@@ -109,6 +126,8 @@ pub enum Move {
     Chess(UciMove),
     /// A whole Parcheesi turn or some of its parts, e.g. `enter a3` or `c20`.
     Parcheesi(ParcheesiMove),
+    /// A whole backgammon play, or a cube action.
+    Backgammon(BackgammonMove),
 }
 
 /// What the table waits for next.
@@ -149,6 +168,10 @@ pub enum ActionError {
     Play(#[from] chess::PlayError),
     #[error("{0}")]
     Parcheesi(#[from] parcheesi::PlayError),
+    #[error(transparent)]
+    Backgammon(#[from] backgammon::ParseError),
+    #[error("{0}")]
+    BackgammonPlay(backgammon::PlayError),
     #[error("it is not your turn")]
     NotYourTurn,
     #[error("this game has no dice")]
@@ -157,12 +180,22 @@ pub enum ActionError {
     WrongGame,
 }
 
+impl From<backgammon::PlayError> for ActionError {
+    fn from(e: backgammon::PlayError) -> Self {
+        match e {
+            backgammon::PlayError::NotYourTurn => ActionError::NotYourTurn,
+            e => ActionError::BackgammonPlay(e),
+        }
+    }
+}
+
 impl ActionError {
     /// Returns legal moves worth suggesting alongside the error.
     pub fn examples(&self) -> &[String] {
         match self {
             ActionError::Chess(e) => e.examples(),
             ActionError::Parcheesi(e) => e.examples(),
+            ActionError::Backgammon(e) => e.examples(),
             _ => &[],
         }
     }
@@ -178,7 +211,7 @@ impl Game {
         if players < min || players > max {
             return Err(SetupError::Players { kind, min, max });
         }
-        if !kind.rulesets().contains(&ruleset) {
+        if !kind.accepts_ruleset(ruleset) {
             return Err(SetupError::Ruleset {
                 kind,
                 given: shown(ruleset),
@@ -193,6 +226,9 @@ impl Game {
                     Err(_) => return Err(SetupError::Players { kind, min, max }),
                 }
             }
+            GameKind::Backgammon => Game::Backgammon(BackgammonGame::new(
+                BackgammonRules::from_name(ruleset).unwrap_or_default(),
+            )),
         })
     }
 
@@ -201,6 +237,7 @@ impl Game {
         match self {
             Game::Chess(_) => GameKind::Chess,
             Game::Parcheesi(_) => GameKind::Parcheesi,
+            Game::Backgammon(_) => GameKind::Backgammon,
         }
     }
 
@@ -212,6 +249,13 @@ impl Game {
                 None => Turn::Move(g.seat_to_move()),
             },
             Game::Parcheesi(g) => g.turn(),
+            Game::Backgammon(g) => match g.phase() {
+                backgammon::Phase::Opening => Turn::Roll(0),
+                backgammon::Phase::Roll { seat } => Turn::Roll(seat),
+                backgammon::Phase::Move { seat, .. } => Turn::Move(seat),
+                backgammon::Phase::Doubled { seat } => Turn::Move(1 - seat),
+                backgammon::Phase::Over { outcome } => Turn::Over(outcome),
+            },
         }
     }
 
@@ -219,7 +263,7 @@ impl Game {
     pub fn dice(&self) -> usize {
         match self {
             Game::Chess(_) => 0,
-            Game::Parcheesi(_) => 2,
+            Game::Parcheesi(_) | Game::Backgammon(_) => 2,
         }
     }
 
@@ -228,6 +272,7 @@ impl Game {
         match self {
             Game::Chess(_) => None,
             Game::Parcheesi(g) => g.notice().map(str::to_string),
+            Game::Backgammon(g) => g.notice().map(str::to_string),
         }
     }
 
@@ -235,12 +280,12 @@ impl Game {
     /// select menu), `None` when there are more or none.
     pub fn menu(&self, max: usize) -> Option<Vec<String>> {
         match self {
-            Game::Chess(g) => {
-                let moves = g.legal_moves();
-                (!moves.is_empty() && moves.len() <= max)
-                    .then(|| moves.iter().map(|m| g.format(m)).collect())
-            }
             Game::Parcheesi(g) => g.menu(max),
+            Game::Chess(_) | Game::Backgammon(_) => {
+                let moves = self.legal_moves();
+                (!moves.is_empty() && moves.len() <= max)
+                    .then(|| moves.iter().map(|m| self.format(m)).collect())
+            }
         }
     }
 
@@ -250,6 +295,15 @@ impl Game {
         match self {
             Game::Chess(_) => None,
             Game::Parcheesi(g) => g.options_summary(),
+            Game::Backgammon(g) => {
+                let plays: Vec<String> = self.examples(6);
+                let count = g.legal_moves().len();
+                match count {
+                    0 => None,
+                    1..=6 => Some(format!("Legal plays: {}", plays.join(" | "))),
+                    _ => Some(format!("{count} legal plays, e.g. {}", plays.join(" | "))),
+                }
+            }
         }
     }
 
@@ -266,6 +320,7 @@ impl Game {
         match self {
             Game::Chess(g) => g.legal_moves().into_iter().map(Move::Chess).collect(),
             Game::Parcheesi(g) => g.legal_moves().into_iter().map(Move::Parcheesi).collect(),
+            Game::Backgammon(g) => g.legal_moves().into_iter().map(Move::Backgammon).collect(),
         }
     }
 
@@ -277,6 +332,7 @@ impl Game {
         match self {
             Game::Chess(g) => Ok(Move::Chess(g.parse(text)?)),
             Game::Parcheesi(g) => Ok(Move::Parcheesi(g.parse(text)?)),
+            Game::Backgammon(g) => Ok(Move::Backgammon(g.parse(text)?)),
         }
     }
 
@@ -285,8 +341,8 @@ impl Game {
         match (self, m) {
             (Game::Chess(g), Move::Chess(m)) => g.format(m),
             (Game::Parcheesi(_), Move::Parcheesi(m)) => m.to_string(),
-            (_, Move::Chess(m)) => m.to_string(),
-            (_, Move::Parcheesi(m)) => m.to_string(),
+            (Game::Backgammon(g), Move::Backgammon(m)) => g.format(m),
+            _ => String::from("(a move of another game)"),
         }
     }
 
@@ -295,6 +351,7 @@ impl Game {
         match self {
             Game::Chess(g) => g.examples(limit),
             Game::Parcheesi(g) => g.examples(limit),
+            Game::Backgammon(g) => g.examples(limit),
         }
     }
 
@@ -302,14 +359,16 @@ impl Game {
     pub fn draw_offer(&self) -> Option<Seat> {
         match self {
             Game::Chess(g) => g.draw_offer(),
-            Game::Parcheesi(_) => None,
+            Game::Parcheesi(_) | Game::Backgammon(_) => None,
         }
     }
 
-    /// Returns the game's standard position string (FEN for chess), where it has one.
+    /// Returns the game's standard position string (FEN for chess, the gnubg position ID for
+    /// backgammon), where it has one.
     pub fn position_string(&self) -> Option<String> {
         match self {
             Game::Chess(g) => Some(g.fen()),
+            Game::Backgammon(g) => Some(g.position_id()),
             Game::Parcheesi(_) => None,
         }
     }
@@ -337,6 +396,7 @@ impl Game {
                 Ok(Game::Chess(g.decline_draw(*seat)?))
             }
             (Game::Parcheesi(g), action) => Ok(Game::Parcheesi(parcheesi_action(g, action)?)),
+            (Game::Backgammon(g), action) => Ok(Game::Backgammon(backgammon_action(g, action)?)),
         }
     }
 
@@ -382,6 +442,23 @@ fn parcheesi_action(g: &ParcheesiGame, action: &Action) -> Result<ParcheesiGame,
     })
 }
 
+/// Applies one action to a backgammon game.
+fn backgammon_action(g: &BackgammonGame, action: &Action) -> Result<BackgammonGame, ActionError> {
+    Ok(match action {
+        Action::Play { seat, r#move } => {
+            let Move::Backgammon(m) = r#move else {
+                return Err(ActionError::WrongGame);
+            };
+            g.play(*seat, m)?
+        }
+        Action::Roll { seat, dice } => g.roll(*seat, dice)?,
+        Action::Resign { seat } => g.resign(*seat)?,
+        Action::OfferDraw { .. } | Action::AcceptDraw { .. } | Action::DeclineDraw { .. } => {
+            return Err(ActionError::BackgammonPlay(backgammon::PlayError::NoDraws));
+        }
+    })
+}
+
 /// Why a new game cannot be set up.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
@@ -391,7 +468,7 @@ pub enum SetupError {
         min: usize,
         max: usize,
     },
-    #[error("{kind} has no ruleset called {given}; choose one of: {}", .kind.rulesets().join(", "))]
+    #[error("{kind} has no ruleset called {given}; choose one of: {}", ruleset_list(*.kind))]
     Ruleset { kind: GameKind, given: String },
 }
 
@@ -406,6 +483,17 @@ pub fn shown(text: &str) -> String {
         out.push('…');
     }
     format!("\"{out}\"")
+}
+
+fn ruleset_list(kind: GameKind) -> String {
+    let list = kind.rulesets().join(", ");
+    match kind {
+        GameKind::Backgammon => format!(
+            "{list} (or match:N for any N up to {})",
+            backgammon::MAX_MATCH
+        ),
+        _ => list,
+    }
 }
 
 fn players_text(min: usize, max: usize) -> String {

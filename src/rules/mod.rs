@@ -1,6 +1,7 @@
 //! Pure game logic: positions, moves, notation and outcomes for every game tabula plays.
 //! Nothing here does I/O or rolls dice; dice arrive as inputs from the table.
 
+pub mod backgammon;
 pub mod chess;
 mod game;
 mod outcome;

@@ -24,6 +24,16 @@ pub enum WinReason {
     Resignation,
     /// Every pawn reached HOME first (the Parcheesi family).
     AllHome,
+    /// Backgammon: bore off all checkers first (a single game).
+    BorneOff,
+    /// Backgammon: bore off all checkers before the loser bore off any.
+    Gammon,
+    /// Backgammon: a gammon with a loser's checker still on the bar or in the winner's home board.
+    Backgammon,
+    /// Backgammon: the opponent refused a double.
+    CubeDropped,
+    /// Backgammon: reached the match length first.
+    MatchWon,
 }
 
 /// Why a game was drawn.
@@ -53,6 +63,11 @@ impl fmt::Display for WinReason {
             WinReason::Checkmate => "checkmate",
             WinReason::Resignation => "resignation",
             WinReason::AllHome => "getting all four pawns home",
+            WinReason::BorneOff => "bearing off all checkers",
+            WinReason::Gammon => "a gammon",
+            WinReason::Backgammon => "a backgammon",
+            WinReason::CubeDropped => "a dropped double",
+            WinReason::MatchWon => "winning the match",
         })
     }
 }
