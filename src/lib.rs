@@ -4,6 +4,7 @@
 //! `render` → `rules`.
 
 pub mod console;
+pub mod discord;
 pub mod engine;
 pub mod render;
 pub mod rules;

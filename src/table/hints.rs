@@ -61,7 +61,9 @@ impl Table {
 /// Lowercases and drops the marks players may or may not type (`x`, `+`, `#`, `=`, `-`, spaces).
 fn loose(text: &str) -> String {
     text.chars()
-        .filter(|c| !matches!(c, 'x' | 'X' | '+' | '#' | '=' | '-' | '!' | '?') && !c.is_whitespace())
+        .filter(|c| {
+            !matches!(c, 'x' | 'X' | '+' | '#' | '=' | '-' | '!' | '?') && !c.is_whitespace()
+        })
         .flat_map(char::to_lowercase)
         .collect()
 }
@@ -128,7 +130,10 @@ mod tests {
         let reply = table.try_move(&ctx("alice"), "e4").await.expect("a move");
         assert!(!reply.private && reply.text.contains("played **e4**"));
         assert_eq!(reply.game.map(|g| g.seq), Some(table_seq(&table).await));
-        assert!(table.try_move(&ctx("alice"), "d4").await.is_none(), "bob's turn now");
+        assert!(
+            table.try_move(&ctx("alice"), "d4").await.is_none(),
+            "bob's turn now"
+        );
     }
 
     async fn table_seq(table: &Table) -> i64 {

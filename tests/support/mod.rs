@@ -2,3 +2,5 @@
 
 #[allow(dead_code, unused_imports, unused_macros)]
 pub mod db;
+#[allow(dead_code, unused_imports)]
+pub mod discord;
