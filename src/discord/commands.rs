@@ -342,7 +342,7 @@ mod tests {
     #[test]
     fn every_game_can_be_chosen() {
         let offered: Vec<String> = GameChoice::list()
-            .into_iter()
+            .iter()
             .map(|c| c.name.to_string())
             .collect();
         let games: Vec<String> = GameKind::ALL.iter().map(|k| k.name().to_string()).collect();

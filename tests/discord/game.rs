@@ -14,7 +14,7 @@ async fn a_chess_game_is_played_to_mate_through_play_join_and_move() {
     let (alice, bob) = (FakeUser::alice(), FakeUser::bob());
     let open = w.fake.play(CHANNEL, &alice, "chess", &bob, &[]).await;
     assert!(open.content.contains(&bob.mention()) && open.content.contains("/join"));
-    assert_eq!(open.pinged, [bob.id.clone()]);
+    assert_eq!(open.pinged, [bob.id.as_str()]);
     assert!(open.files.is_empty());
     open.button("join");
 

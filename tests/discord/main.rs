@@ -81,7 +81,7 @@ fn assert_turn(answer: &Answer, next: &FakeUser) {
     );
     assert_eq!(
         answer.pinged,
-        [next.id.clone()],
+        [next.id.as_str()],
         "only the next player is pinged"
     );
     assert!(answer.parse_nothing, "no @everyone, roles or other users");

@@ -213,7 +213,7 @@ impl FakeDiscord {
             user,
             "play",
             Value::Array(options),
-            &[opponent.clone()],
+            std::slice::from_ref(opponent),
         )
         .await
     }
