@@ -5,7 +5,7 @@
 use std::process::{Child, Command, Stdio};
 
 use super::assert_turn;
-use super::support::discord::{CHANNEL, FakeDiscord, FakeUser, GUILD};
+use super::support::discord::{CHANNEL, FakeDiscord, FakeUser, GUILD, PATIENCE};
 
 /// A bot process, killed when dropped so a failing test leaves nothing behind.
 struct Process(Child);
@@ -56,7 +56,23 @@ async fn the_binary_plays_against_the_fake_and_a_new_process_answers_old_buttons
     drop(first_run);
 
     let second_run = spawn(&fake, dir.path(), 2);
-    fake.wait_ready(2).await;
+    let ready = tokio::time::timeout(PATIENCE, async {
+        while fake.readies() < 2 {
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+    });
+    if ready.await.is_err() {
+        let log = std::fs::read_to_string(dir.path().join("bot-2.log")).unwrap_or_default();
+        let seen: Vec<String> = fake
+            .requests()
+            .iter()
+            .map(|r| format!("{} {} {}", r.method, r.path, r.status))
+            .collect();
+        panic!(
+            "the second bot did not connect; its log:\n{log}\nrequests:\n{}",
+            seen.join("\n")
+        );
+    }
     let board = fake.click(&bob, &second.button("board")).await;
     assert!(board.ephemeral, "{board:?}");
     board.png();
