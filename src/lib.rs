@@ -1,9 +1,10 @@
 //! tabula: a Discord bot for play-by-message board games.
 //!
-//! Layers, dependencies pointing down: frontends (`console`, `engine`) → `table` → `store`,
+//! Layers, dependencies pointing down: frontends (`discord`, `console`, `engine`) → `table` → `store`,
 //! `render` → `rules`.
 
 pub mod console;
+pub mod discord;
 pub mod engine;
 pub mod render;
 pub mod rules;

@@ -9,6 +9,7 @@ use clap::{Parser, Subcommand};
 use tracing_subscriber::EnvFilter;
 
 use tabula::console::{self, ConsoleOptions};
+use tabula::discord;
 use tabula::render::Renderer;
 use tabula::store::Store;
 use tabula::table::Table;
@@ -37,6 +38,15 @@ enum Mode {
         /// The bot token from the Discord developer portal.
         #[arg(long, env = "DISCORD_TOKEN", hide_env_values = true)]
         token: Option<String>,
+        /// Registers the slash commands in this guild only, for instant updates while developing.
+        #[arg(long, env = "TABULA_GUILD_ID")]
+        guild: Option<u64>,
+        /// Reads plain messages as moves (needs the Message Content intent in the developer portal).
+        #[arg(long, env = "TABULA_MESSAGE_CONTENT", value_parser = clap::builder::BoolishValueParser::new())]
+        message_content: bool,
+        /// Another base URL for Discord's API and gateway, e.g. a fake for tests (turns the ratelimiter off).
+        #[arg(long, env = "DISCORD_API_BASE", hide = true)]
+        api_base: Option<String>,
     },
     /// Plays at a terminal table: lines like `@alice /play chess @bob`; boards are written as PNG files.
     Console {
@@ -67,7 +77,17 @@ fn main() -> ExitCode {
     let mode = cli
         .command
         .unwrap_or_else(|| match std::env::var("DISCORD_TOKEN") {
-            Ok(token) if !token.trim().is_empty() => Mode::Bot { token: Some(token) },
+            Ok(token) if !token.trim().is_empty() => Mode::Bot {
+                token: Some(token),
+                guild: std::env::var("TABULA_GUILD_ID")
+                    .ok()
+                    .and_then(|g| g.trim().parse().ok()),
+                message_content: std::env::var("TABULA_MESSAGE_CONTENT")
+                    .is_ok_and(|v| !matches!(v.trim(), "" | "0" | "false" | "no" | "off")),
+                api_base: std::env::var("DISCORD_API_BASE")
+                    .ok()
+                    .filter(|b| !b.trim().is_empty()),
+            },
             _ => {
                 eprintln!(
                     "No DISCORD_TOKEN is set, so tabula opens the console table (`tabula console`)."
@@ -105,16 +125,30 @@ fn main() -> ExitCode {
 
 async fn run(mode: Mode, database_url: &str) -> anyhow::Result<()> {
     match mode {
-        Mode::Bot { token } => {
-            let Some(_token) = token.filter(|t| !t.trim().is_empty()) else {
+        Mode::Bot {
+            token,
+            guild,
+            message_content,
+            api_base,
+        } => {
+            let Some(token) = token.filter(|t| !t.trim().is_empty()) else {
                 anyhow::bail!(
                     "DISCORD_TOKEN is not set. Put the bot's token in the environment or a .env file, \
                      or try tabula without Discord: `tabula console`."
                 );
             };
-            anyhow::bail!(
-                "this build of tabula has no Discord frontend yet; play at the terminal with `tabula console`."
-            )
+            let store = connect(database_url).await?;
+            let table = Table::new(store.clone(), Arc::new(Renderer::new()));
+            let config = discord::Config {
+                guild,
+                message_content,
+                api_base: api_base.filter(|b| !b.trim().is_empty()),
+                ..discord::Config::new(token.trim())
+            };
+            let running = discord::start(config, table).await?;
+            let result = running.until_ctrl_c().await;
+            store.close().await;
+            result
         }
         Mode::Console {
             boards,

@@ -4,6 +4,7 @@
 mod command;
 mod dice;
 mod error;
+mod hints;
 mod lobby;
 mod play;
 mod words;

@@ -279,7 +279,7 @@ impl Table {
     }
 
     /// Loads the channel's game and insists that it has started.
-    async fn load_started(&self, ctx: &Ctx) -> Result<Loaded, TableError> {
+    pub(super) async fn load_started(&self, ctx: &Ctx) -> Result<Loaded, TableError> {
         let loaded = self.load(ctx).await?;
         if loaded.row.status == Status::Lobby {
             return Err(TableError::NotStarted);
@@ -289,7 +289,7 @@ impl Table {
 }
 
 /// Finds the seat of the user who sent the command.
-fn seat_of(ctx: &Ctx, seats: &[Seat]) -> Result<SeatNo, TableError> {
+pub(super) fn seat_of(ctx: &Ctx, seats: &[Seat]) -> Result<SeatNo, TableError> {
     seats
         .iter()
         .find(|s| s.user_id == ctx.user.id && s.joined)

@@ -4,4 +4,7 @@
 pub mod db;
 
 #[allow(dead_code, unused_imports)]
+pub mod discord;
+
+#[allow(dead_code, unused_imports)]
 pub mod table;

@@ -1,0 +1,147 @@
+//! Wiring: the HTTP client (optionally pointed at another base URL), the poise framework with
+//! its commands and event handler, command registration, and a handle to stop the bot.
+
+use std::sync::Arc;
+
+use anyhow::Context as _;
+use poise::serenity_prelude as serenity;
+use serenity::{FullEvent, GatewayIntents, Interaction};
+
+use crate::table::Table;
+
+use super::{Config, Data, Error, buttons, commands, messages};
+
+/// A started bot: its gateway runs in a background task until [`Running::stop`].
+pub struct Running {
+    shard_manager: Arc<serenity::ShardManager>,
+    task: tokio::task::JoinHandle<Result<(), serenity::Error>>,
+}
+
+impl Running {
+    /// Disconnects from the gateway and waits for the client to finish.
+    pub async fn stop(self) {
+        self.shard_manager.shutdown_all().await;
+        let _ = self.task.await;
+    }
+
+    /// Runs until the client stops by itself (an error) or Ctrl-C is pressed.
+    ///
+    /// # Errors
+    /// Fails when the gateway connection fails for good (e.g. a rejected token).
+    pub async fn until_ctrl_c(mut self) -> anyhow::Result<()> {
+        tokio::select! {
+            result = &mut self.task => {
+                result.context("the Discord client task failed")?.context("the Discord client stopped")
+            }
+            _ = tokio::signal::ctrl_c() => {
+                tracing::info!("shutting down");
+                self.stop().await;
+                Ok(())
+            }
+        }
+    }
+}
+
+/// Connects the bot to Discord (or to `config.api_base`) and starts serving the table.
+///
+/// # Errors
+/// Fails when the HTTP client cannot be built or the gateway URL cannot be fetched.
+pub async fn start(config: Config, table: Table) -> anyhow::Result<Running> {
+    let mut http = serenity::HttpBuilder::new(&config.token);
+    if let Some(base) = &config.api_base {
+        // serenity ignores the proxy while its ratelimiter is on, so the two go together.
+        let client = reqwest::Client::builder()
+            .no_proxy()
+            .build()
+            .context("cannot build the HTTP client")?;
+        http = http
+            .proxy(base.trim_end_matches('/'))
+            .ratelimiter_disabled(true)
+            .client(client);
+    }
+    let http = http.build();
+
+    let mut intents = GatewayIntents::GUILDS;
+    if config.message_content {
+        intents |= GatewayIntents::GUILD_MESSAGES | GatewayIntents::MESSAGE_CONTENT;
+    }
+    let data = Data {
+        table,
+        message_content: config.message_content,
+        defer_after: config.defer_after,
+    };
+    let guild = config.guild;
+    let framework = poise::Framework::builder()
+        .options(poise::FrameworkOptions {
+            commands: commands::all(),
+            event_handler: |fctx, event| Box::pin(on_event(fctx, event)),
+            on_error: |error| Box::pin(on_error(error)),
+            allowed_mentions: Some(serenity::CreateAllowedMentions::new()),
+            ..Default::default()
+        })
+        // The bot has no owner-only commands, so it need not ask Discord who its owners are.
+        .initialize_owners(false)
+        .setup(move |ctx, ready, framework| {
+            Box::pin(async move {
+                tracing::info!(user = %ready.user.name, "connected to Discord");
+                // A failed registration must not fail setup: poise would then hang every event.
+                register(ctx, &framework.options().commands, guild).await;
+                Ok(data)
+            })
+        })
+        .build();
+    let client = serenity::ClientBuilder::new_with_http(http, intents)
+        .framework(framework)
+        .await
+        .context("cannot create the Discord client")?;
+    let mut client = client;
+    let shard_manager = Arc::clone(&client.shard_manager);
+    let task = tokio::spawn(async move { client.start().await });
+    Ok(Running {
+        shard_manager,
+        task,
+    })
+}
+
+async fn register(
+    ctx: &serenity::Context,
+    commands: &[poise::Command<Data, Error>],
+    guild: Option<u64>,
+) {
+    let result = match guild {
+        Some(id) => {
+            poise::builtins::register_in_guild(ctx, commands, serenity::GuildId::new(id)).await
+        }
+        None => poise::builtins::register_globally(ctx, commands).await,
+    };
+    match result {
+        Ok(()) => tracing::info!(commands = commands.len(), ?guild, "registered commands"),
+        Err(e) => tracing::error!(error = %e, "could not register the slash commands"),
+    }
+}
+
+async fn on_event(
+    fctx: poise::FrameworkContext<'_, Data, Error>,
+    event: &FullEvent,
+) -> Result<(), Error> {
+    match event {
+        FullEvent::InteractionCreate {
+            interaction: Interaction::Component(component),
+        } => buttons::handle(fctx.serenity_context, fctx.user_data, component).await,
+        FullEvent::Message { new_message } => {
+            messages::handle(fctx.serenity_context, fctx.user_data, new_message).await;
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
+    // Commands answer players themselves; what lands here is a bug or a Discord failure.
+    match error {
+        poise::FrameworkError::Command { error, ctx, .. } => {
+            tracing::error!(command = %ctx.command().name, error = %error, "command failed");
+        }
+        other => tracing::warn!(error = %other, "framework error"),
+    }
+}

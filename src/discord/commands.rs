@@ -1,0 +1,351 @@
+//! The slash commands. Each one turns its options into a table `Command`, runs it, and answers
+//! with the reply; none decides anything about the game itself.
+
+use poise::serenity_prelude as serenity;
+use serenity::{ChannelId, ChannelType, CreateThread};
+
+use crate::rules::GameKind;
+use crate::store::Status;
+use crate::table::{Command, Ctx, DrawCommand, Reply, User, mention};
+
+use super::deliver::{Target, answer};
+use super::post::{Outgoing, retrying};
+use super::{Context, Data, Error, buttons, people};
+
+/// Discord's limit on autocomplete suggestions.
+const MAX_SUGGESTIONS: usize = 25;
+
+/// Returns every command the bot registers.
+pub(crate) fn all() -> Vec<poise::Command<Data, Error>> {
+    vec![
+        play(),
+        join(),
+        leave(),
+        start(),
+        play_move(),
+        roll(),
+        board(),
+        resign(),
+        draw(),
+        abort(),
+        rules(),
+        help(),
+    ]
+}
+
+/// The games offered in the `game` option.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub(crate) enum GameChoice {
+    #[name = "chess"]
+    Chess,
+}
+
+impl GameChoice {
+    fn kind(self) -> GameKind {
+        match self {
+            GameChoice::Chess => GameKind::Chess,
+        }
+    }
+}
+
+/// The three things `/draw` can do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub(crate) enum DrawChoice {
+    #[name = "offer"]
+    Offer,
+    #[name = "accept"]
+    Accept,
+    #[name = "decline"]
+    Decline,
+}
+
+/// Opens a table for a game in this channel (or a new thread) and invites opponents.
+#[allow(clippy::too_many_arguments)]
+#[poise::command(slash_command)]
+pub(crate) async fn play(
+    ctx: Context<'_>,
+    #[description = "The game to play"] game: GameChoice,
+    #[description = "A rule variant; the game's standard rules when left out"] ruleset: Option<
+        String,
+    >,
+    #[description = "An opponent to invite"] opponent: Option<serenity::User>,
+    #[description = "A second opponent (games for more players)"] opponent2: Option<serenity::User>,
+    #[description = "A third opponent (games for more players)"] opponent3: Option<serenity::User>,
+    #[description = "Open a thread for the game and play there"] thread: Option<bool>,
+) -> Result<(), Error> {
+    let poise::Context::Application(actx) = ctx else {
+        return Ok(());
+    };
+    let data = ctx.data();
+    let who = who(ctx);
+    let resolved = &actx.interaction.data.resolved.members;
+    let invited: Vec<&serenity::User> = [&opponent, &opponent2, &opponent3]
+        .into_iter()
+        .flatten()
+        .collect();
+    let opponents: Vec<User> = invited
+        .iter()
+        .map(|u| people::option_user(u, resolved.get(&u.id)))
+        .collect();
+    let kind = game.kind();
+    let command = Command::Play {
+        game: kind.name().to_string(),
+        ruleset,
+        opponents,
+    };
+    let sctx = ctx.serenity_context();
+    let work = async {
+        if invited.iter().any(|u| u.bot) {
+            return Reply::private("Bots cannot play; invite people.");
+        }
+        if !thread.unwrap_or(false) {
+            return data.table.handle(&who, command).await;
+        }
+        let names: Vec<&str> = std::iter::once(who.user.name.as_str())
+            .chain(invited.iter().map(|u| u.display_name()))
+            .collect();
+        let name: String = format!("{}: {}", kind.title(), names.join(" vs "))
+            .chars()
+            .take(100)
+            .collect();
+        let channel = match open_thread(sctx, actx.interaction.channel_id, name).await {
+            Ok(channel) => channel,
+            Err(e) => {
+                tracing::warn!(error = %e, "could not open a thread");
+                return Reply::private(
+                    "I could not open a thread here. I need the Create Public Threads permission, \
+                     and a thread cannot hold another thread; try `/play` without `thread`.",
+                );
+            }
+        };
+        let in_thread = Ctx {
+            channel: channel.to_string(),
+            ..who.clone()
+        };
+        let reply = data.table.handle(&in_thread, command).await;
+        if reply.private {
+            if let Err(e) = channel.delete(sctx).await {
+                tracing::warn!(error = %e, "could not remove the unused thread");
+            }
+            return reply;
+        }
+        let out = Outgoing::new(&reply);
+        let posted = retrying("posting in the new thread", || {
+            channel.send_message(sctx, out.message())
+        })
+        .await;
+        let mut text = format!(
+            "{} opened a {} table in <#{channel}>.",
+            mention(&who.user.id),
+            kind.title()
+        );
+        if posted.is_err() {
+            text.push('\n');
+            text.push_str(&reply.text);
+        }
+        Reply {
+            text,
+            ping: if posted.is_err() {
+                reply.ping
+            } else {
+                Vec::new()
+            },
+            ..Reply::default()
+        }
+    };
+    answer(
+        sctx,
+        Target::Command(actx.interaction),
+        data.defer_after,
+        false,
+        work,
+    )
+    .await;
+    Ok(())
+}
+
+async fn open_thread(
+    ctx: &serenity::Context,
+    channel: ChannelId,
+    name: String,
+) -> serenity::Result<ChannelId> {
+    retrying("opening a thread", || {
+        channel.create_thread(
+            ctx,
+            CreateThread::new(name.clone()).kind(ChannelType::PublicThread),
+        )
+    })
+    .await
+    .map(|thread| thread.id)
+}
+
+/// Takes a seat at this channel's open table.
+#[poise::command(slash_command)]
+pub(crate) async fn join(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Join, false).await
+}
+
+/// Gives up your seat before the game starts.
+#[poise::command(slash_command)]
+pub(crate) async fn leave(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Leave, false).await
+}
+
+/// Starts the game with the players seated so far.
+#[poise::command(slash_command)]
+pub(crate) async fn start(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Start, false).await
+}
+
+/// Plays a move in the game's notation, e.g. e4 or Nf3.
+#[poise::command(slash_command, rename = "move")]
+pub(crate) async fn play_move(
+    ctx: Context<'_>,
+    #[description = "Your move, e.g. e4, Nf3, O-O or e2e4"]
+    #[autocomplete = "suggest_moves"]
+    text: String,
+) -> Result<(), Error> {
+    run(ctx, Command::Move { text }, false).await
+}
+
+/// Suggests the caller's legal moves that fit what they have typed, straight from the game.
+async fn suggest_moves(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let moves = ctx.data().table.legal_moves(&who(ctx), partial).await;
+    let choices = moves
+        .into_iter()
+        .take(MAX_SUGGESTIONS)
+        .map(serenity::AutocompleteChoice::from)
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// Rolls for the player to move in a dice game, or any dice such as 2d6+1.
+#[poise::command(slash_command)]
+pub(crate) async fn roll(
+    ctx: Context<'_>,
+    #[description = "Dice such as 2d6+1, d20 or 4d6kh3; leave out to roll in a dice game"]
+    dice: Option<String>,
+) -> Result<(), Error> {
+    run(ctx, Command::Roll { expr: dice }, false).await
+}
+
+/// Shows the board and whose turn it is.
+#[poise::command(slash_command)]
+pub(crate) async fn board(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Board, false).await
+}
+
+/// Gives up the game (asks you to confirm first).
+#[poise::command(slash_command)]
+pub(crate) async fn resign(ctx: Context<'_>) -> Result<(), Error> {
+    let poise::Context::Application(actx) = ctx else {
+        return Ok(());
+    };
+    let data = ctx.data();
+    let who = who(ctx);
+    let work = async {
+        let store = data.table.store();
+        if let Ok(Some(row)) = store.open_game(&who.guild, &who.channel).await
+            && row.status == Status::Active
+            && store
+                .seats(row.id)
+                .await
+                .is_ok_and(|seats| seats.iter().any(|s| s.user_id == who.user.id))
+        {
+            return buttons::confirm_resign(&row);
+        }
+        // Not a player of a running game: the table says why in its own words.
+        data.table.handle(&who, Command::Resign).await
+    };
+    answer(
+        ctx.serenity_context(),
+        Target::Command(actx.interaction),
+        data.defer_after,
+        true,
+        work,
+    )
+    .await;
+    Ok(())
+}
+
+/// Offers a draw, or accepts or declines your opponent's offer.
+#[poise::command(slash_command)]
+pub(crate) async fn draw(
+    ctx: Context<'_>,
+    #[description = "offer, accept or decline"] action: DrawChoice,
+) -> Result<(), Error> {
+    let what = match action {
+        DrawChoice::Offer => DrawCommand::Offer,
+        DrawChoice::Accept => DrawCommand::Accept,
+        DrawChoice::Decline => DrawCommand::Decline,
+    };
+    run(ctx, Command::Draw(what), false).await
+}
+
+/// Ends the game without a result (its creator or a channel admin).
+#[poise::command(slash_command)]
+pub(crate) async fn abort(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Abort, false).await
+}
+
+/// Explains a game's rules and how to type its moves.
+#[poise::command(slash_command)]
+pub(crate) async fn rules(
+    ctx: Context<'_>,
+    #[description = "The game; this channel's game when left out"] game: Option<GameChoice>,
+) -> Result<(), Error> {
+    let game = game.map(|g| g.kind().name().to_string());
+    run(ctx, Command::Rules { game }, true).await
+}
+
+/// Lists tabula's commands.
+#[poise::command(slash_command)]
+pub(crate) async fn help(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Help, true).await
+}
+
+/// Runs a table command for the interaction and answers with its reply.
+async fn run(ctx: Context<'_>, command: Command, private_hint: bool) -> Result<(), Error> {
+    let poise::Context::Application(actx) = ctx else {
+        return Ok(());
+    };
+    let data = ctx.data();
+    let who = who(ctx);
+    answer(
+        ctx.serenity_context(),
+        Target::Command(actx.interaction),
+        data.defer_after,
+        private_hint,
+        data.table.handle(&who, command),
+    )
+    .await;
+    Ok(())
+}
+
+/// The table context of the person running a command.
+fn who(ctx: Context<'_>) -> Ctx {
+    match ctx {
+        poise::Context::Application(actx) => {
+            let i = actx.interaction;
+            people::interaction_ctx(i.guild_id, i.channel_id, i.member.as_deref(), &i.user)
+        }
+        poise::Context::Prefix(p) => people::message_ctx(p.msg),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use poise::ChoiceParameter as _;
+
+    use super::*;
+
+    #[test]
+    fn every_game_can_be_chosen() {
+        let offered: Vec<String> = GameChoice::list()
+            .iter()
+            .map(|c| c.name.to_string())
+            .collect();
+        let games: Vec<String> = GameKind::ALL.iter().map(|k| k.name().to_string()).collect();
+        assert_eq!(offered, games);
+    }
+}

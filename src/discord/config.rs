@@ -1,0 +1,34 @@
+//! The bot's settings, read by `main` from the environment.
+
+use std::time::Duration;
+
+/// How the bot connects to Discord and what it listens to.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The bot token from the developer portal.
+    pub token: String,
+    /// Another base URL for Discord's HTTP API and gateway (`DISCORD_API_BASE`), for tests
+    /// against a fake; `None` in production. When set, the client-side ratelimiter is off.
+    pub api_base: Option<String>,
+    /// Registers the commands in this guild only (`TABULA_GUILD_ID`), which takes effect at
+    /// once; `None` registers them globally.
+    pub guild: Option<u64>,
+    /// Reads plain messages as moves (`TABULA_MESSAGE_CONTENT`); needs the privileged Message
+    /// Content intent enabled in the developer portal.
+    pub message_content: bool,
+    /// How long a command may work before its answer is deferred (Discord allows 3 seconds).
+    pub defer_after: Duration,
+}
+
+impl Config {
+    /// Makes a production configuration for a token: global commands, no plain-text moves.
+    pub fn new(token: impl Into<String>) -> Config {
+        Config {
+            token: token.into(),
+            api_base: None,
+            guild: None,
+            message_content: false,
+            defer_after: Duration::from_millis(1500),
+        }
+    }
+}

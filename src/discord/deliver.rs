@@ -1,0 +1,179 @@
+//! Answering an interaction with a table reply within Discord's 3-second limit: a quick answer
+//! goes out directly (private or public as the reply says); slow work is deferred first and
+//! filled in later. When Discord refuses the answer to a command that changed a game, the
+//! result is posted in the channel instead, so the players learn what happened.
+
+use std::future::Future;
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+use serenity::{
+    ChannelId, CommandInteraction, ComponentInteraction, CreateInteractionResponse,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, EditInteractionResponse,
+    UserId,
+};
+
+use crate::table::Reply;
+
+use super::post::{Outgoing, retrying};
+
+/// The interaction being answered: a slash command or a button click.
+#[derive(Clone, Copy)]
+pub(crate) enum Target<'a> {
+    Command(&'a CommandInteraction),
+    Component(&'a ComponentInteraction),
+}
+
+impl Target<'_> {
+    fn channel(self) -> ChannelId {
+        match self {
+            Target::Command(i) => i.channel_id,
+            Target::Component(i) => i.channel_id,
+        }
+    }
+
+    fn user(self) -> UserId {
+        match self {
+            Target::Command(i) => i.user.id,
+            Target::Component(i) => i.user.id,
+        }
+    }
+
+    async fn respond(
+        self,
+        ctx: &serenity::Context,
+        response: CreateInteractionResponse,
+    ) -> serenity::Result<()> {
+        match self {
+            Target::Command(i) => i.create_response(ctx, response).await,
+            Target::Component(i) => i.create_response(ctx, response).await,
+        }
+    }
+
+    async fn edit(
+        self,
+        ctx: &serenity::Context,
+        edit: EditInteractionResponse,
+    ) -> serenity::Result<serenity::Message> {
+        match self {
+            Target::Command(i) => i.edit_response(ctx, edit).await,
+            Target::Component(i) => i.edit_response(ctx, edit).await,
+        }
+    }
+
+    async fn followup(
+        self,
+        ctx: &serenity::Context,
+        followup: CreateInteractionResponseFollowup,
+    ) -> serenity::Result<serenity::Message> {
+        match self {
+            Target::Command(i) => i.create_followup(ctx, followup).await,
+            Target::Component(i) => i.create_followup(ctx, followup).await,
+        }
+    }
+
+    async fn delete(self, ctx: &serenity::Context) -> serenity::Result<()> {
+        match self {
+            Target::Command(i) => i.delete_response(ctx).await,
+            Target::Component(i) => i.delete_response(ctx).await,
+        }
+    }
+}
+
+/// Answers `target` with the reply `work` produces, deferring when it takes longer than
+/// `defer_after` (zero: always); `private_hint` says whether a deferred answer most likely ends up private.
+pub(crate) async fn answer(
+    ctx: &serenity::Context,
+    target: Target<'_>,
+    defer_after: Duration,
+    private_hint: bool,
+    work: impl Future<Output = Reply>,
+) {
+    let mut work = std::pin::pin!(work);
+    let quick = if defer_after.is_zero() {
+        None
+    } else {
+        tokio::select! {
+            reply = &mut work => Some(reply),
+            () = tokio::time::sleep(defer_after) => None,
+        }
+    };
+    match quick {
+        Some(reply) => answer_now(ctx, target, &reply).await,
+        None => answer_later(ctx, target, private_hint, work).await,
+    }
+}
+
+async fn answer_now(ctx: &serenity::Context, target: Target<'_>, reply: &Reply) {
+    let out = Outgoing::new(reply);
+    let sent = retrying("answering an interaction", || {
+        target.respond(ctx, CreateInteractionResponse::Message(out.response()))
+    })
+    .await;
+    if sent.is_err() {
+        fall_back(ctx, target, out).await;
+    }
+}
+
+async fn answer_later(
+    ctx: &serenity::Context,
+    target: Target<'_>,
+    private_hint: bool,
+    work: impl Future<Output = Reply>,
+) {
+    let defer = CreateInteractionResponse::Defer(
+        CreateInteractionResponseMessage::new().ephemeral(private_hint),
+    );
+    let deferred = retrying("deferring an interaction", || {
+        target.respond(ctx, defer.clone())
+    })
+    .await
+    .is_ok();
+    let reply = work.await;
+    let out = Outgoing::new(&reply);
+    if !deferred {
+        fall_back(ctx, target, out).await;
+        return;
+    }
+    let sent = if out.ephemeral == private_hint {
+        retrying("filling in a deferred answer", || {
+            target.edit(ctx, out.edit())
+        })
+        .await
+        .map(drop)
+    } else {
+        // The deferral promised the other visibility: replace it with a follow-up.
+        if let Err(e) = target.delete(ctx).await {
+            tracing::warn!(error = %e, "could not remove the deferred answer");
+        }
+        retrying("sending a follow-up", || {
+            target.followup(ctx, out.followup())
+        })
+        .await
+        .map(drop)
+    };
+    if sent.is_err() {
+        fall_back(ctx, target, out).await;
+    }
+}
+
+/// Posts a public reply in the channel when the interaction could not carry it; a private
+/// one (an error or a hint) is only logged, since showing it to everyone would be worse.
+async fn fall_back(ctx: &serenity::Context, target: Target<'_>, out: Outgoing) {
+    if out.ephemeral {
+        tracing::warn!("a private answer could not be delivered");
+        return;
+    }
+    let user = target.user();
+    let out = out.preface(
+        &format!("<@{user}>, Discord did not take my answer to your command, so here it is:"),
+        Some(user),
+    );
+    let posted = retrying("posting in the channel", || {
+        target.channel().send_message(ctx, out.message())
+    })
+    .await;
+    if let Err(e) = posted {
+        tracing::error!(error = %e, channel = %target.channel(), "a reply was lost");
+    }
+}

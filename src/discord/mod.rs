@@ -1,0 +1,33 @@
+//! The Discord frontend: slash commands, autocomplete, buttons and plain-text moves on poise
+//! and serenity. It only maps interactions to `table` commands and `Reply`s to messages; every
+//! rule, permission and piece of state lives in the table and the database, so buttons keep
+//! working across restarts.
+
+mod bot;
+mod buttons;
+mod commands;
+mod config;
+mod deliver;
+mod messages;
+mod people;
+mod post;
+
+use std::time::Duration;
+
+use crate::table::Table;
+
+pub use bot::{Running, start};
+pub use config::Config;
+
+/// What every handler shares: the table and the few settings handlers need.
+pub struct Data {
+    table: Table,
+    message_content: bool,
+    defer_after: Duration,
+}
+
+/// The error type of the command handlers (they answer players themselves and rarely fail).
+pub type Error = Box<dyn std::error::Error + Send + Sync>;
+
+/// The poise context every command receives.
+pub type Context<'a> = poise::Context<'a, Data, Error>;

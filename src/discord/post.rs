@@ -1,0 +1,228 @@
+//! A table `Reply` as a Discord message: text with mentions limited to the players it pings,
+//! the board PNG as an attachment shown in an embed, and the choices as buttons; plus the
+//! retry policy for sending anything.
+
+use std::future::Future;
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+use serenity::{
+    ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
+    CreateEmbed, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
+    CreateMessage, EditInteractionResponse, UserId,
+};
+
+use crate::table::Reply;
+
+use super::buttons;
+
+/// Discord's limit on a message's text.
+const MAX_CONTENT: usize = 2000;
+/// How often a request is tried before giving up.
+const ATTEMPTS: u32 = 3;
+/// The embed's side colour: the board's dark square.
+const COLOUR: u32 = 0x8c_a2_ad;
+
+/// Everything a reply turns into, ready to be put in any of serenity's message builders.
+#[derive(Clone)]
+pub(crate) struct Outgoing {
+    content: String,
+    embed: Option<CreateEmbed>,
+    file: Option<CreateAttachment>,
+    components: Vec<CreateActionRow>,
+    ping: Vec<UserId>,
+    /// True when only the asker should see it.
+    pub(crate) ephemeral: bool,
+}
+
+impl Outgoing {
+    /// Lays out a reply; its choices become buttons carrying the game's id and seq.
+    pub(crate) fn new(reply: &Reply) -> Outgoing {
+        let (embed, file) = match &reply.image {
+            Some(png) => {
+                let name = match reply.game {
+                    Some(g) => format!("tabula-{}-{}.png", g.id, g.seq),
+                    None => "tabula-board.png".to_string(),
+                };
+                let embed = CreateEmbed::new()
+                    .image(format!("attachment://{name}"))
+                    .colour(COLOUR);
+                (
+                    Some(embed),
+                    Some(CreateAttachment::bytes(png.clone(), name)),
+                )
+            }
+            None => (None, None),
+        };
+        let components = match reply.game {
+            Some(game) if !reply.choices.is_empty() => {
+                let buttons: Vec<CreateButton> = reply
+                    .choices
+                    .iter()
+                    .map(|c| {
+                        CreateButton::new(buttons::custom_id(game.id, game.seq, &c.command))
+                            .label(c.label.clone())
+                            .style(style(&c.command))
+                            .disabled(game.closed)
+                    })
+                    .collect();
+                buttons
+                    .chunks(5)
+                    .map(|row| CreateActionRow::Buttons(row.to_vec()))
+                    .collect()
+            }
+            _ => Vec::new(),
+        };
+        let ping = reply
+            .ping
+            .iter()
+            .filter_map(|id| id.parse::<u64>().ok())
+            .map(UserId::new)
+            .collect();
+        Outgoing {
+            content: clip(&reply.text),
+            embed,
+            file,
+            components,
+            ping,
+            ephemeral: reply.private,
+        }
+    }
+
+    /// Puts a line in front of the text, e.g. to say why a reply lands where it does.
+    pub(crate) fn preface(mut self, line: &str, ping: Option<UserId>) -> Outgoing {
+        self.content = clip(&format!("{line}\n{}", self.content));
+        if let Some(user) = ping {
+            self.ping.push(user);
+        }
+        self
+    }
+
+    /// As the first answer to an interaction.
+    pub(crate) fn response(&self) -> CreateInteractionResponseMessage {
+        let mut b = CreateInteractionResponseMessage::new()
+            .content(self.content.clone())
+            .components(self.components.clone())
+            .allowed_mentions(self.mentions())
+            .ephemeral(self.ephemeral);
+        if let Some(e) = &self.embed {
+            b = b.embed(e.clone());
+        }
+        if let Some(f) = &self.file {
+            b = b.add_file(f.clone());
+        }
+        b
+    }
+
+    /// As a follow-up message to an answered interaction.
+    pub(crate) fn followup(&self) -> CreateInteractionResponseFollowup {
+        let mut b = CreateInteractionResponseFollowup::new()
+            .content(self.content.clone())
+            .components(self.components.clone())
+            .allowed_mentions(self.mentions())
+            .ephemeral(self.ephemeral);
+        if let Some(e) = &self.embed {
+            b = b.embed(e.clone());
+        }
+        if let Some(f) = &self.file {
+            b = b.add_file(f.clone());
+        }
+        b
+    }
+
+    /// As the edit that fills in a deferred answer.
+    pub(crate) fn edit(&self) -> EditInteractionResponse {
+        let mut b = EditInteractionResponse::new()
+            .content(self.content.clone())
+            .components(self.components.clone())
+            .allowed_mentions(self.mentions());
+        if let Some(e) = &self.embed {
+            b = b.embed(e.clone());
+        }
+        if let Some(f) = &self.file {
+            b = b.new_attachment(f.clone());
+        }
+        b
+    }
+
+    /// As a plain channel message.
+    pub(crate) fn message(&self) -> CreateMessage {
+        let mut b = CreateMessage::new()
+            .content(self.content.clone())
+            .components(self.components.clone())
+            .allowed_mentions(self.mentions());
+        if let Some(e) = &self.embed {
+            b = b.embed(e.clone());
+        }
+        if let Some(f) = &self.file {
+            b = b.add_file(f.clone());
+        }
+        b
+    }
+}
+
+impl Outgoing {
+    /// Allows exactly the pinged players to be notified; nobody else, not even a replied-to author.
+    fn mentions(&self) -> CreateAllowedMentions {
+        CreateAllowedMentions::new()
+            .users(self.ping.iter().copied())
+            .replied_user(false)
+    }
+}
+
+fn style(command: &str) -> ButtonStyle {
+    match command {
+        "resign" | "resign confirm" => ButtonStyle::Danger,
+        "roll" | "join" | "draw accept" => ButtonStyle::Primary,
+        _ => ButtonStyle::Secondary,
+    }
+}
+
+fn clip(text: &str) -> String {
+    if text.chars().count() <= MAX_CONTENT {
+        return text.to_string();
+    }
+    let mut cut: String = text.chars().take(MAX_CONTENT - 1).collect();
+    cut.push('…');
+    cut
+}
+
+/// Runs a request, trying again after server errors, rate limits and network failures;
+/// client errors (4xx other than 429) are final at once.
+pub(crate) async fn retrying<T, F, Fut>(what: &str, mut request: F) -> serenity::Result<T>
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = serenity::Result<T>>,
+{
+    let mut attempt = 1;
+    loop {
+        match request().await {
+            Ok(value) => return Ok(value),
+            Err(e) => match retry_delay(&e, attempt) {
+                Some(delay) if attempt < ATTEMPTS => {
+                    tracing::warn!(error = %e, attempt, "{what} failed; trying again");
+                    tokio::time::sleep(delay).await;
+                    attempt += 1;
+                }
+                _ => {
+                    tracing::warn!(error = %e, attempt, "{what} failed");
+                    return Err(e);
+                }
+            },
+        }
+    }
+}
+
+fn retry_delay(e: &serenity::Error, attempt: u32) -> Option<Duration> {
+    use serenity::HttpError;
+    let backoff = Duration::from_millis(250 * u64::from(attempt));
+    match e {
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) => match r.status_code.as_u16() {
+            429 => Some(Duration::from_millis(500).max(backoff)),
+            500..=599 => Some(backoff),
+            _ => None,
+        },
+        serenity::Error::Http(HttpError::Request(_)) => Some(backoff),
+        _ => None,
+    }
+}

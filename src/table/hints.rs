@@ -1,0 +1,143 @@
+//! Questions a frontend may ask without acting: which moves fit what a player has typed so far
+//! (autocomplete), and whether a chat line is a move at all (play by plain message).
+
+use crate::rules::Turn;
+
+use super::command::{Command, Ctx, Reply};
+use super::play::seat_of;
+use super::{Loaded, Table};
+
+/// Longest chat line read as a move; anything longer is conversation.
+const MAX_MOVE_TEXT: usize = 24;
+
+impl Table {
+    /// Returns the legal moves of the caller's game in this channel whose notation starts with
+    /// `prefix` (ignoring case, capture and check marks), or nothing when it is not their move.
+    pub async fn legal_moves(&self, ctx: &Ctx, prefix: &str) -> Vec<String> {
+        let Some(loaded) = self.to_move(ctx).await else {
+            return Vec::new();
+        };
+        let key = loose(prefix);
+        loaded
+            .game
+            .legal_moves()
+            .iter()
+            .map(|m| loaded.game.format(m))
+            .filter(|m| loose(m).starts_with(&key))
+            .collect()
+    }
+
+    /// Plays `text` when it reads as a legal move of the sender, who must be the player to move
+    /// in this channel's game; returns `None`, touching nothing, for anything else.
+    pub async fn try_move(&self, ctx: &Ctx, text: &str) -> Option<Reply> {
+        let text = text.trim();
+        if text.is_empty() || text.chars().count() > MAX_MOVE_TEXT {
+            return None;
+        }
+        let loaded = self.to_move(ctx).await?;
+        loaded.game.parse(text).ok()?;
+        Some(
+            self.handle(
+                ctx,
+                Command::Move {
+                    text: text.to_string(),
+                },
+            )
+            .await,
+        )
+    }
+
+    /// Loads the channel's started game when the sender is the seated player to move.
+    async fn to_move(&self, ctx: &Ctx) -> Option<Loaded> {
+        let loaded = self.load_started(ctx).await.ok()?;
+        let seat = seat_of(ctx, &loaded.seats).ok()?;
+        match loaded.game.turn() {
+            Turn::Move(s) if s == seat => Some(loaded),
+            _ => None,
+        }
+    }
+}
+
+/// Lowercases and drops the marks players may or may not type (`x`, `+`, `#`, `=`, `-`, spaces).
+fn loose(text: &str) -> String {
+    text.chars()
+        .filter(|c| {
+            !matches!(c, 'x' | 'X' | '+' | '#' | '=' | '-' | '!' | '?') && !c.is_whitespace()
+        })
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use crate::render::Renderer;
+    use crate::store::Store;
+    use crate::table::{Command, Ctx, Table, User};
+
+    use super::loose;
+
+    fn ctx(user: &str) -> Ctx {
+        Ctx {
+            guild: "g".into(),
+            channel: "c".into(),
+            user: User::named(user),
+            admin: false,
+        }
+    }
+
+    async fn table_with_game(dir: &tempfile::TempDir) -> Table {
+        let url = format!("sqlite://{}", dir.path().join("t.db").display());
+        let store = Store::connect(&url).await.expect("store");
+        let table = Table::new(store, Arc::new(Renderer::new()));
+        let play = Command::Play {
+            game: "chess".into(),
+            ruleset: None,
+            opponents: vec![User::named("bob")],
+        };
+        assert!(!table.handle(&ctx("alice"), play).await.private);
+        assert!(!table.handle(&ctx("bob"), Command::Join).await.private);
+        table
+    }
+
+    #[test]
+    fn loose_ignores_case_and_marks() {
+        assert_eq!(loose("Nxf3+"), "nf3");
+        assert_eq!(loose("e8=Q#"), "e8q");
+        assert_eq!(loose(" O-O "), "oo");
+    }
+
+    #[tokio::test]
+    async fn legal_moves_are_filtered_and_only_for_the_player_to_move() {
+        let dir = tempfile::tempdir().unwrap();
+        let table = table_with_game(&dir).await;
+        assert_eq!(table.legal_moves(&ctx("alice"), "").await.len(), 20);
+        let mut knights = table.legal_moves(&ctx("alice"), "n").await;
+        knights.sort();
+        assert_eq!(knights, ["Na3", "Nc3", "Nf3", "Nh3"]);
+        assert!(table.legal_moves(&ctx("bob"), "").await.is_empty());
+        assert!(table.legal_moves(&ctx("carol"), "").await.is_empty());
+    }
+
+    #[tokio::test]
+    async fn try_move_plays_only_legal_moves_of_the_player_to_move() {
+        let dir = tempfile::tempdir().unwrap();
+        let table = table_with_game(&dir).await;
+        assert!(table.try_move(&ctx("alice"), "hello there").await.is_none());
+        assert!(table.try_move(&ctx("alice"), "e5").await.is_none());
+        assert!(table.try_move(&ctx("bob"), "e5").await.is_none());
+        let reply = table.try_move(&ctx("alice"), "e4").await.expect("a move");
+        assert!(!reply.private && reply.text.contains("played **e4**"));
+        assert_eq!(reply.game.map(|g| g.seq), Some(table_seq(&table).await));
+        assert!(
+            table.try_move(&ctx("alice"), "d4").await.is_none(),
+            "bob's turn now"
+        );
+    }
+
+    async fn table_seq(table: &Table) -> i64 {
+        let row = table.store().open_game("g", "c").await.unwrap().unwrap();
+        row.seq
+    }
+}

@@ -1,0 +1,262 @@
+//! A whole game through slash commands, autocomplete, errors, threads, registration, deferral.
+
+use std::time::Duration;
+
+use serde_json::json;
+
+use super::support::discord::{APP_ID, CHANNEL, FakeUser, GUILD};
+use super::{World, assert_turn};
+use tabula::store::Status;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_chess_game_is_played_to_mate_through_play_join_and_move() {
+    let w = World::new().await;
+    let (alice, bob) = (FakeUser::alice(), FakeUser::bob());
+    let open = w.fake.play(CHANNEL, &alice, "chess", &bob, &[]).await;
+    assert!(open.content.contains(&bob.mention()) && open.content.contains("/join"));
+    assert_eq!(open.pinged, [bob.id.as_str()]);
+    assert!(open.files.is_empty());
+    open.button("join");
+
+    let first = w.fake.command(&bob, "join", &[]).await;
+    assert!(
+        first.content.contains("Chess** begins"),
+        "{}",
+        first.content
+    );
+    assert_turn(&first, &alice);
+
+    let moves = ["e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6"];
+    for (i, text) in moves.iter().enumerate() {
+        let (mover, next) = if i % 2 == 0 {
+            (&alice, &bob)
+        } else {
+            (&bob, &alice)
+        };
+        let turn = w.play(mover, text).await;
+        assert!(
+            turn.content
+                .contains(&format!("{} played **{text}**", mover.mention())),
+            "{}",
+            turn.content
+        );
+        assert_turn(&turn, next);
+    }
+
+    let id = w.game().await.id;
+    let mate = w.play(&alice, "Qxf7").await;
+    assert!(mate.content.contains("**Qxf7#**"), "{}", mate.content);
+    assert!(
+        mate.content.contains("wins by checkmate"),
+        "{}",
+        mate.content
+    );
+    mate.png();
+    assert!(!mate.buttons.is_empty() && mate.buttons.iter().all(|b| b.disabled));
+    let mut pinged = mate.pinged.clone();
+    pinged.sort();
+    assert_eq!(pinged, [alice.id.clone(), bob.id.clone()]);
+    let row = w.bot.store.game(id).await.unwrap();
+    assert_eq!(row.status, Status::Finished);
+    assert_eq!(w.bot.store.log(id).await.unwrap().len(), 7);
+    w.bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn move_autocomplete_suggests_legal_moves_filtered_by_what_was_typed() {
+    let w = World::new().await;
+    let (alice, bob) = (FakeUser::alice(), FakeUser::bob());
+    w.chess().await;
+    assert_eq!(
+        w.fake.autocomplete(&alice, "move", "text", "").await.len(),
+        20
+    );
+    let mut knights = w.fake.autocomplete(&alice, "move", "text", "N").await;
+    knights.sort();
+    assert_eq!(knights, ["Na3", "Nc3", "Nf3", "Nh3"]);
+    assert!(
+        w.fake
+            .autocomplete(&bob, "move", "text", "")
+            .await
+            .is_empty()
+    );
+    w.play(&alice, "e4").await;
+    w.play(&bob, "e5").await;
+    // 29 legal moves after 1. e4 e5; Discord takes at most 25.
+    assert_eq!(
+        w.fake.autocomplete(&alice, "move", "text", "").await.len(),
+        25
+    );
+    assert_eq!(
+        w.fake.autocomplete(&alice, "move", "text", "qh").await,
+        ["Qh5"]
+    );
+    w.bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn out_of_turn_and_strangers_moves_get_private_errors_and_change_nothing() {
+    let w = World::new().await;
+    let (alice, bob, carol) = (FakeUser::alice(), FakeUser::bob(), FakeUser::carol());
+    w.chess().await;
+    let before = w.game().await;
+    let early = w.play(&bob, "e5").await;
+    assert!(
+        early.ephemeral && early.content.contains("turn"),
+        "{early:?}"
+    );
+    let stranger = w.play(&carol, "e4").await;
+    assert!(
+        stranger.ephemeral && stranger.content.contains("not playing"),
+        "{stranger:?}"
+    );
+    let illegal = w.play(&alice, "e5").await;
+    assert!(
+        illegal.ephemeral && illegal.content.contains("Legal moves include"),
+        "{illegal:?}"
+    );
+    for answer in [&early, &stranger, &illegal] {
+        assert!(answer.files.is_empty() && answer.pinged.is_empty());
+    }
+    assert_eq!(w.game().await, before, "nothing changed");
+    assert!(w.bot.store.log(before.id).await.unwrap().is_empty());
+
+    let nonsense = w.fake.command(&carol, "roll", &[("dice", "hello")]).await;
+    assert!(
+        nonsense.ephemeral && nonsense.content.contains("2d6"),
+        "{nonsense:?}"
+    );
+    let huge = w.fake.command(&carol, "roll", &[("dice", "1000d6")]).await;
+    assert!(
+        huge.ephemeral && huge.content.contains("too many"),
+        "{huge:?}"
+    );
+    let dice = w.fake.command(&carol, "roll", &[("dice", "4d6kh3")]).await;
+    assert!(
+        !dice.ephemeral && dice.content.contains("rolls"),
+        "{dice:?}"
+    );
+    let chess_dice = w.fake.command(&alice, "roll", &[]).await;
+    assert!(chess_dice.ephemeral && chess_dice.content.contains("no dice"));
+    let help = w.fake.command(&carol, "help", &[]).await;
+    assert!(help.ephemeral && help.content.contains("/play"));
+    let chess = json!([{"name": "game", "type": 4, "value": 0}]);
+    let rules = w
+        .fake
+        .command_in(CHANNEL, &carol, "rules", chess, &[])
+        .await;
+    assert!(
+        rules.ephemeral && rules.content.contains("SAN"),
+        "{rules:?}"
+    );
+    w.bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn play_with_thread_opens_a_thread_and_the_game_lives_there() {
+    let w = World::new().await;
+    let (alice, bob) = (FakeUser::alice(), FakeUser::bob());
+    let thread_option = json!({"name": "thread", "type": 5, "value": true});
+    let open = w
+        .fake
+        .play(CHANNEL, &alice, "chess", &bob, &[thread_option])
+        .await;
+    assert!(!open.ephemeral && open.content.contains("<#"), "{open:?}");
+    let thread: String = open
+        .content
+        .split("<#")
+        .nth(1)
+        .and_then(|rest| rest.split('>').next())
+        .unwrap()
+        .to_string();
+    let requests = w.fake.requests();
+    let created = requests
+        .iter()
+        .find(|r| r.method == "POST" && r.path == format!("/api/v10/channels/{CHANNEL}/threads"))
+        .expect("a thread was created");
+    assert!(
+        created.body["name"]
+            .as_str()
+            .unwrap()
+            .contains("alice vs bob")
+    );
+    let invite = requests
+        .iter()
+        .find(|r| r.path == format!("/api/v10/channels/{thread}/messages"))
+        .expect("the table is announced in the thread");
+    assert!(
+        invite.body["content"]
+            .as_str()
+            .unwrap()
+            .contains(&bob.mention())
+    );
+
+    let first = w
+        .fake
+        .command_in(&thread, &bob, "join", json!([]), &[])
+        .await;
+    assert_turn(&first, &alice);
+    let options = json!([{"name": "text", "type": 3, "value": "d4"}]);
+    let moved = w
+        .fake
+        .command_in(&thread, &alice, "move", options, &[])
+        .await;
+    assert_turn(&moved, &bob);
+    let elsewhere = w.fake.command(&alice, "board", &[]).await;
+    assert!(
+        elsewhere.ephemeral && elsewhere.content.contains("no game"),
+        "{elsewhere:?}"
+    );
+    w.bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn commands_are_registered_in_the_guild_with_move_autocomplete() {
+    let w = World::new().await;
+    let path = format!("/api/v10/applications/{APP_ID}/guilds/{GUILD}/commands");
+    let body = w
+        .fake
+        .wait_for("the command registration", |r| {
+            r.iter()
+                .find(|r| r.method == "PUT" && r.path == path)
+                .map(|r| r.body.clone())
+        })
+        .await;
+    let mut names: Vec<&str> = body
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    names.sort();
+    let expected = [
+        "abort", "board", "draw", "help", "join", "leave", "move", "play", "resign", "roll",
+        "rules", "start",
+    ];
+    assert_eq!(names, expected);
+    let command = |name: &str| {
+        body.as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["name"] == name)
+            .unwrap()
+            .clone()
+    };
+    assert_eq!(command("move")["options"][0]["autocomplete"], true);
+    assert_eq!(command("play")["options"][0]["choices"][0]["name"], "chess");
+    w.bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn slow_answers_are_deferred_then_filled_in_with_the_right_visibility() {
+    let w = World::with(|c| c.defer_after = Duration::ZERO).await;
+    let (alice, bob) = (FakeUser::alice(), FakeUser::bob());
+    let first = w.chess().await;
+    assert!(first.deferred, "{first:?}");
+    assert_turn(&first, &alice);
+    let early = w.play(&bob, "e5").await;
+    assert!(early.deferred && early.ephemeral, "{early:?}");
+    let help = w.fake.command(&bob, "help", &[]).await;
+    assert!(help.deferred && help.ephemeral, "{help:?}");
+    w.bot.stop().await;
+}

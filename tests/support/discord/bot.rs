@@ -1,0 +1,58 @@
+//! The real bot, started in-process against a fake (the same `discord::start` as `tabula bot`).
+
+use std::sync::Arc;
+
+use tabula::discord::{Config, Running, start};
+use tabula::render::Renderer;
+use tabula::store::Store;
+use tabula::table::Table;
+
+use super::{FakeDiscord, GUILD};
+
+/// Installs a log subscriber once, so serenity's warnings about dropped events show up.
+pub fn init_tracing() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn,tabula=info"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_test_writer()
+        .try_init();
+}
+
+/// A bot connected to a fake, with the store it plays on.
+pub struct Bot {
+    running: Running,
+    pub store: Store,
+}
+
+impl Bot {
+    /// Starts a bot on the database at `url` (plain-text moves on, commands registered in the
+    /// fake guild), lets `configure` change its settings, and waits for its READY.
+    pub async fn start(fake: &FakeDiscord, url: &str, configure: impl FnOnce(&mut Config)) -> Bot {
+        init_tracing();
+        let store = Store::connect(url).await.expect("the test database opens");
+        let table = Table::new(store.clone(), Arc::new(Renderer::new()));
+        let mut config = Config {
+            api_base: Some(fake.base_url()),
+            guild: Some(GUILD.parse().unwrap()),
+            message_content: true,
+            ..Config::new("fake-token")
+        };
+        configure(&mut config);
+        let readies = fake.readies();
+        let running = tokio::time::timeout(super::PATIENCE, start(config, table))
+            .await
+            .expect("the bot starts in time")
+            .expect("the bot starts");
+        fake.wait_ready(readies + 1).await;
+        Bot { running, store }
+    }
+
+    /// Disconnects the bot and closes its database.
+    pub async fn stop(self) {
+        tokio::time::timeout(super::PATIENCE, self.running.stop())
+            .await
+            .expect("the bot stops in time");
+        self.store.close().await;
+    }
+}

@@ -1,0 +1,191 @@
+//! A fake Discord on 127.0.0.1 for end-to-end tests of the real bot: REST under `/api/v10`,
+//! the gateway websocket (HELLO, IDENTIFY → READY, heartbeat ACKs), dispatch of
+//! INTERACTION_CREATE and MESSAGE_CREATE shaped like Discord's, a recorder of every request
+//! (multipart decoded), injected failures, and helpers to run commands, click buttons and type
+//! into autocomplete.
+
+mod answer;
+pub mod bot;
+mod gateway;
+pub mod payloads;
+mod rest;
+
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+use tokio::sync::mpsc::UnboundedSender;
+
+pub use answer::{Answer, Button};
+pub use bot::Bot;
+pub use payloads::{APP_ID, BOT_ID, CHANNEL, FakeUser, GUILD};
+
+/// How long any wait on the bot lasts before the test fails.
+pub const PATIENCE: Duration = Duration::from_secs(15);
+
+/// One request the bot made, as the fake saw it.
+#[derive(Clone, Debug)]
+pub struct Recorded {
+    pub method: String,
+    pub path: String,
+    /// The JSON body, or the `payload_json` part of a multipart body; `Null` when empty.
+    pub body: Value,
+    pub files: Vec<FilePart>,
+    /// The status the fake answered with.
+    pub status: u16,
+}
+
+/// A file uploaded in a multipart request.
+#[derive(Clone, Debug)]
+pub struct FilePart {
+    pub field: String,
+    pub filename: String,
+    pub content_type: String,
+    pub bytes: Vec<u8>,
+}
+
+/// A failure the fake answers with instead of success, for matching requests.
+#[derive(Clone, Debug)]
+pub struct Failure {
+    /// Matches requests whose path contains this.
+    pub path_contains: String,
+    /// 429 (with a short `retry_after`) or any 5xx.
+    pub status: u16,
+    /// How many matching requests fail before the route works again.
+    pub times: usize,
+}
+
+#[derive(Default)]
+struct State {
+    addr: Mutex<Option<SocketAddr>>,
+    requests: Mutex<Vec<Recorded>>,
+    failures: Mutex<Vec<Failure>>,
+    /// The current gateway session's outbox.
+    gateway: Mutex<Option<UnboundedSender<String>>>,
+    readies: AtomicUsize,
+    seq: AtomicU64,
+    ids: AtomicU64,
+}
+
+impl State {
+    fn next_id(&self) -> String {
+        (910_000_000_000_000_000u64 + self.ids.fetch_add(1, Ordering::Relaxed)).to_string()
+    }
+}
+
+/// A running fake Discord; dropping it stops the server.
+pub struct FakeDiscord {
+    state: Arc<State>,
+    addr: SocketAddr,
+    server: tokio::task::JoinHandle<()>,
+}
+
+impl Drop for FakeDiscord {
+    fn drop(&mut self) {
+        self.server.abort();
+    }
+}
+
+impl FakeDiscord {
+    /// Starts a fake on a free port of 127.0.0.1.
+    pub async fn start() -> FakeDiscord {
+        let state = Arc::new(State::default());
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind 127.0.0.1:0");
+        let addr = listener.local_addr().expect("local addr");
+        *state.addr.lock().unwrap() = Some(addr);
+        let app = axum::Router::new()
+            .route("/gateway", axum::routing::get(gateway::upgrade))
+            .fallback(rest::handle)
+            .with_state(Arc::clone(&state));
+        let server = tokio::spawn(async move {
+            axum::serve(listener, app)
+                .await
+                .expect("fake discord serves");
+        });
+        FakeDiscord {
+            state,
+            addr,
+            server,
+        }
+    }
+
+    /// Returns the base URL to give the bot as `DISCORD_API_BASE`.
+    pub fn base_url(&self) -> String {
+        format!("http://{}", self.addr)
+    }
+
+    /// Waits until `n` gateway sessions in all have been sent READY.
+    pub async fn wait_ready(&self, n: usize) {
+        self.wait_for(&format!("READY number {n}"), |_| {
+            (self.state.readies.load(Ordering::SeqCst) >= n).then_some(())
+        })
+        .await;
+    }
+
+    /// Returns how many gateway sessions have been sent READY so far.
+    pub fn readies(&self) -> usize {
+        self.state.readies.load(Ordering::SeqCst)
+    }
+
+    /// Makes the next `times` requests whose path contains `path_contains` fail with `status`.
+    pub fn fail(&self, path_contains: &str, status: u16, times: usize) {
+        self.state.failures.lock().unwrap().push(Failure {
+            path_contains: path_contains.to_string(),
+            status,
+            times,
+        });
+    }
+
+    /// Forgets every injected failure not used up yet.
+    pub fn clear_failures(&self) {
+        self.state.failures.lock().unwrap().clear();
+    }
+
+    /// Returns a copy of every request recorded so far.
+    pub fn requests(&self) -> Vec<Recorded> {
+        self.state.requests.lock().unwrap().clone()
+    }
+
+    /// Sends a dispatch event (`t` with data `d`) on the current gateway session.
+    pub fn dispatch(&self, event: &str, d: Value) {
+        let s = self.state.seq.fetch_add(1, Ordering::SeqCst) + 1;
+        let frame = serde_json::json!({"op": 0, "t": event, "s": s, "d": d}).to_string();
+        let outbox = self.state.gateway.lock().unwrap().clone();
+        outbox
+            .expect("the bot is connected to the gateway")
+            .send(frame)
+            .expect("the gateway session is open");
+    }
+
+    /// Polls the recorded requests until `check` finds something, failing the test after
+    /// [`PATIENCE`] with the list of requests seen.
+    pub async fn wait_for<T>(&self, what: &str, check: impl Fn(&[Recorded]) -> Option<T>) -> T {
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            if let Some(found) = check(&self.requests()) {
+                return found;
+            }
+            if Instant::now() > deadline {
+                let seen: Vec<String> = self
+                    .requests()
+                    .iter()
+                    .map(|r| format!("{} {} -> {}", r.method, r.path, r.status))
+                    .collect();
+                panic!(
+                    "timed out waiting for {what}; requests seen:\n{}",
+                    seen.join("\n")
+                );
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
+    /// Returns a fresh snowflake-like id.
+    pub fn next_id(&self) -> String {
+        self.state.next_id()
+    }
+}

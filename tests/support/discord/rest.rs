@@ -1,0 +1,170 @@
+//! The fake REST API under `/api/v10`: records every request, answers the routes the bot uses
+//! with bodies serenity accepts, and plays injected failures.
+
+use std::sync::Arc;
+
+use axum::body::Body;
+use axum::extract::{FromRequest, Multipart, Request, State as AxumState};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde_json::{Value, json};
+
+use super::payloads::{APP_ID, GUILD, message_json};
+use super::{FilePart, Recorded, State};
+
+pub(super) async fn handle(AxumState(state): AxumState<Arc<State>>, req: Request) -> Response {
+    let method = req.method().to_string();
+    let path = req.uri().path().to_string();
+    let multipart = req
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("multipart/form-data"));
+    let (body, files) = if multipart {
+        read_multipart(req).await
+    } else {
+        let bytes = axum::body::to_bytes(req.into_body(), 64 << 20)
+            .await
+            .unwrap_or_default();
+        (
+            serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+            Vec::new(),
+        )
+    };
+    let failure = {
+        let mut failures = state.failures.lock().unwrap();
+        let hit = failures
+            .iter_mut()
+            .find(|f| f.times > 0 && path.contains(&f.path_contains));
+        hit.map(|f| {
+            f.times -= 1;
+            f.status
+        })
+    };
+    let (status, response) = match failure {
+        Some(status) => (status, fail(status)),
+        None => route(&state, &method, &path, &body, &files),
+    };
+    state.requests.lock().unwrap().push(Recorded {
+        method,
+        path,
+        body,
+        files,
+        status,
+    });
+    response
+}
+
+async fn read_multipart(req: Request) -> (Value, Vec<FilePart>) {
+    let mut form = Multipart::from_request(req, &())
+        .await
+        .expect("a multipart body");
+    let mut body = Value::Null;
+    let mut files = Vec::new();
+    while let Some(field) = form.next_field().await.expect("a multipart field") {
+        let name = field.name().unwrap_or_default().to_string();
+        let filename = field.file_name().map(str::to_string);
+        let content_type = field.content_type().unwrap_or_default().to_string();
+        let bytes = field.bytes().await.expect("field bytes").to_vec();
+        match filename {
+            Some(filename) => files.push(FilePart {
+                field: name,
+                filename,
+                content_type,
+                bytes,
+            }),
+            None if name == "payload_json" => {
+                body = serde_json::from_slice(&bytes).expect("payload_json is JSON");
+            }
+            None => {}
+        }
+    }
+    (body, files)
+}
+
+fn fail(status: u16) -> Response {
+    let code = StatusCode::from_u16(status).expect("a status code");
+    if status == 429 {
+        let body =
+            json!({"message": "You are being rate limited.", "retry_after": 0.05, "global": false});
+        return (code, [("retry-after", "0.05")], axum::Json(body)).into_response();
+    }
+    let body = json!({"message": format!("{status}: fake failure"), "code": 0});
+    (code, axum::Json(body)).into_response()
+}
+
+fn route(
+    state: &State,
+    method: &str,
+    path: &str,
+    body: &Value,
+    files: &[FilePart],
+) -> (u16, Response) {
+    let segments: Vec<&str> = path
+        .strip_prefix("/api/v10/")
+        .unwrap_or("")
+        .split('/')
+        .collect();
+    let ok = |value: Value| (200, axum::Json(value).into_response());
+    match (method, segments.as_slice()) {
+        ("GET", ["gateway"]) | ("GET", ["gateway", "bot"]) => {
+            let addr = state.addr.lock().unwrap().expect("address");
+            ok(json!({"url": format!("ws://{addr}/gateway"), "shards": 1,
+                      "session_start_limit": {"total": 1000, "remaining": 1000,
+                                              "reset_after": 0, "max_concurrency": 1}}))
+        }
+        ("PUT", ["applications", _, "commands"])
+        | ("PUT", ["applications", _, "guilds", _, "commands"]) => {
+            let registered: Vec<Value> = body
+                .as_array()
+                .cloned()
+                .unwrap_or_default()
+                .into_iter()
+                .map(|mut c| {
+                    c["id"] = json!(state.next_id());
+                    c["application_id"] = json!(APP_ID);
+                    c["version"] = json!("1");
+                    c["type"] = json!(1);
+                    c
+                })
+                .collect();
+            ok(Value::Array(registered))
+        }
+        ("POST", ["interactions", _, _, "callback"]) => (204, no_content()),
+        ("POST", ["webhooks", _, _]) | ("PATCH", ["webhooks", _, _, "messages", _]) => {
+            let channel = super::payloads::CHANNEL;
+            ok(message_json(&state.next_id(), channel, body, files))
+        }
+        ("DELETE", ["webhooks", _, _, "messages", _]) => (204, no_content()),
+        ("POST", ["channels", channel, "messages"])
+        | ("PATCH", ["channels", channel, "messages", _]) => {
+            ok(message_json(&state.next_id(), channel, body, files))
+        }
+        ("POST", ["channels", parent, "threads"]) => ok(json!({
+            "id": state.next_id(), "type": 11, "guild_id": GUILD, "parent_id": parent,
+            "name": body["name"], "owner_id": super::payloads::BOT_ID,
+            "thread_metadata": {"archived": false, "auto_archive_duration": 1440,
+                                "archive_timestamp": "2024-01-01T00:00:00.000000+00:00",
+                                "locked": false},
+            "member_count": 1, "message_count": 0
+        })),
+        ("DELETE", ["channels", channel]) => ok(json!({
+            "id": channel, "type": 11, "guild_id": GUILD, "name": "deleted"
+        })),
+        _ => (
+            404,
+            (
+                StatusCode::NOT_FOUND,
+                axum::Json(json!({"message": "404: Not Found", "code": 0})),
+            )
+                .into_response(),
+        ),
+    }
+}
+
+fn no_content() -> Response {
+    Response::builder()
+        .status(StatusCode::NO_CONTENT)
+        .body(Body::empty())
+        .expect("an empty response")
+}
