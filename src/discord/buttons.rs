@@ -75,9 +75,13 @@ pub(crate) async fn handle(
         interaction.member.as_ref(),
         &interaction.user,
     );
+    let selected = match &interaction.data.kind {
+        serenity::ComponentInteractionDataKind::StringSelect { values } => values.first().cloned(),
+        _ => None,
+    };
     let work = async {
         match button {
-            Some(button) => click(data, &who, button).await,
+            Some(button) => click(data, &who, button, selected).await,
             None => Reply::private("This button is not one of mine."),
         }
     };
@@ -91,7 +95,7 @@ pub(crate) async fn handle(
     .await;
 }
 
-async fn click(data: &Data, who: &Ctx, button: ButtonId) -> Reply {
+async fn click(data: &Data, who: &Ctx, button: ButtonId, selected: Option<String>) -> Reply {
     let row = match data.table.store().game(button.game).await {
         Ok(row) => row,
         Err(StoreError::NotFound) => return Reply::private("That game no longer exists."),
@@ -131,6 +135,11 @@ async fn click(data: &Data, who: &Ctx, button: ButtonId) -> Reply {
         "join" => Command::Join,
         "draw accept" => Command::Draw(DrawCommand::Accept),
         "draw decline" => Command::Draw(DrawCommand::Decline),
+        // A choice from the move menu, checked by the table like any typed move.
+        "move" => match selected {
+            Some(text) => Command::Move { text },
+            None => return Reply::private("Choose a move from the menu."),
+        },
         other => {
             tracing::warn!(command = other, "unknown button command");
             return Reply::private(

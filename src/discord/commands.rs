@@ -4,7 +4,6 @@
 use poise::serenity_prelude as serenity;
 use serenity::{ChannelId, ChannelType, CreateThread};
 
-use crate::rules::GameKind;
 use crate::store::Status;
 use crate::table::{Command, Ctx, DrawCommand, Reply, User, mention};
 
@@ -33,17 +32,45 @@ pub(crate) fn all() -> Vec<poise::Command<Data, Error>> {
     ]
 }
 
-/// The games offered in the `game` option.
+/// The games offered in the `game` option; Parcheesi's cousins are offered by their own names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
 pub(crate) enum GameChoice {
     #[name = "chess"]
     Chess,
+    #[name = "parcheesi"]
+    Parcheesi,
+    #[name = "pahrcheesi"]
+    Pahrcheesi,
+    #[name = "pachesi"]
+    Pachesi,
+    #[name = "pachisi"]
+    Pachisi,
+    #[name = "backgammon"]
+    Backgammon,
 }
 
 impl GameChoice {
-    fn kind(self) -> GameKind {
+    /// Returns the name the table knows the choice by (a game, or a cousin's ruleset).
+    fn name(self) -> &'static str {
         match self {
-            GameChoice::Chess => GameKind::Chess,
+            GameChoice::Chess => "chess",
+            GameChoice::Parcheesi => "parcheesi",
+            GameChoice::Pahrcheesi => "pahrcheesi",
+            GameChoice::Pachesi => "pachesi",
+            GameChoice::Pachisi => "pachisi",
+            GameChoice::Backgammon => "backgammon",
+        }
+    }
+
+    /// Returns the name to show in a thread's title.
+    fn title(self) -> &'static str {
+        match self {
+            GameChoice::Chess => "Chess",
+            GameChoice::Parcheesi => "Parcheesi",
+            GameChoice::Pahrcheesi => "Pahrcheesi",
+            GameChoice::Pachesi => "Pachesi",
+            GameChoice::Pachisi => "Pachisi",
+            GameChoice::Backgammon => "Backgammon",
         }
     }
 }
@@ -87,9 +114,8 @@ pub(crate) async fn play(
         .iter()
         .map(|u| people::option_user(u, resolved.get(&u.id)))
         .collect();
-    let kind = game.kind();
     let command = Command::Play {
-        game: kind.name().to_string(),
+        game: game.name().to_string(),
         ruleset,
         opponents,
     };
@@ -104,7 +130,7 @@ pub(crate) async fn play(
         let names: Vec<&str> = std::iter::once(who.user.name.as_str())
             .chain(invited.iter().map(|u| u.display_name()))
             .collect();
-        let name: String = format!("{}: {}", kind.title(), names.join(" vs "))
+        let name: String = format!("{}: {}", game.title(), names.join(" vs "))
             .chars()
             .take(100)
             .collect();
@@ -137,7 +163,7 @@ pub(crate) async fn play(
         let mut text = format!(
             "{} opened a {} table in <#{channel}>.",
             mention(&who.user.id),
-            kind.title()
+            game.title()
         );
         if posted.is_err() {
             text.push('\n');
@@ -294,7 +320,7 @@ pub(crate) async fn rules(
     ctx: Context<'_>,
     #[description = "The game; this channel's game when left out"] game: Option<GameChoice>,
 ) -> Result<(), Error> {
-    let game = game.map(|g| g.kind().name().to_string());
+    let game = game.map(|g| g.name().to_string());
     run(ctx, Command::Rules { game }, true).await
 }
 
@@ -338,6 +364,7 @@ mod tests {
     use poise::ChoiceParameter as _;
 
     use super::*;
+    use crate::rules::GameKind;
 
     #[test]
     fn every_game_can_be_chosen() {
@@ -345,7 +372,16 @@ mod tests {
             .iter()
             .map(|c| c.name.to_string())
             .collect();
-        let games: Vec<String> = GameKind::ALL.iter().map(|k| k.name().to_string()).collect();
-        assert_eq!(offered, games);
+        for kind in GameKind::ALL {
+            assert!(
+                offered.contains(&kind.name().to_string()),
+                "{kind} is missing"
+            );
+            for ruleset in kind.rulesets() {
+                if offered.contains(&ruleset.to_string()) {
+                    assert_eq!(kind, GameKind::Parcheesi, "{ruleset} names a cousin");
+                }
+            }
+        }
     }
 }

@@ -9,7 +9,8 @@ use poise::serenity_prelude as serenity;
 use serenity::{
     ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
     CreateEmbed, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
-    CreateMessage, EditInteractionResponse, UserId,
+    CreateMessage, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
+    EditInteractionResponse, UserId,
 };
 
 use crate::table::Reply;
@@ -22,6 +23,27 @@ const MAX_CONTENT: usize = 2000;
 const ATTEMPTS: u32 = 3;
 /// The embed's side colour: the board's dark square.
 const COLOUR: u32 = 0x8c_a2_ad;
+
+/// Discord's limits on a select menu: options, and characters in a label or value.
+const MENU_OPTIONS: usize = 25;
+const MENU_TEXT: usize = 100;
+
+/// Offers the legal moves as a select menu whose choice is played like `/move`.
+fn move_menu(game: i64, seq: i64, moves: &[String]) -> CreateActionRow {
+    let options: Vec<CreateSelectMenuOption> = moves
+        .iter()
+        .filter(|m| !m.is_empty() && m.chars().count() <= MENU_TEXT)
+        .take(MENU_OPTIONS)
+        .map(|m| CreateSelectMenuOption::new(m.clone(), m.clone()))
+        .collect();
+    CreateActionRow::SelectMenu(
+        CreateSelectMenu::new(
+            buttons::custom_id(game, seq, "move"),
+            CreateSelectMenuKind::String { options },
+        )
+        .placeholder("Choose your move"),
+    )
+}
 
 /// Everything a reply turns into, ready to be put in any of serenity's message builders.
 #[derive(Clone)]
@@ -54,7 +76,7 @@ impl Outgoing {
             }
             None => (None, None),
         };
-        let components = match reply.game {
+        let mut components = match reply.game {
             Some(game) if !reply.choices.is_empty() => {
                 let buttons: Vec<CreateButton> = reply
                     .choices
@@ -73,6 +95,9 @@ impl Outgoing {
             }
             _ => Vec::new(),
         };
+        if let Some(game) = reply.game.filter(|g| !g.closed && !reply.menu.is_empty()) {
+            components.insert(0, move_menu(game.id, game.seq, &reply.menu));
+        }
         let ping = reply
             .ping
             .iter()

@@ -87,6 +87,29 @@ impl GameKind {
     }
 }
 
+impl GameKind {
+    /// Finds a game by its name or by a ruleset that is a game in its own right (`pachisi`),
+    /// returning the ruleset too when one was named.
+    ///
+    /// # Errors
+    /// Fails with the list of games when nothing fits.
+    pub fn lookup(name: &str) -> Result<(GameKind, Option<&'static str>), UnknownGame> {
+        let key = name.trim().to_ascii_lowercase();
+        if let Ok(kind) = key.parse::<GameKind>() {
+            return Ok((kind, None));
+        }
+        GameKind::ALL
+            .into_iter()
+            .find_map(|k| {
+                k.rulesets()
+                    .iter()
+                    .find(|r| **r == key && k == GameKind::Parcheesi)
+                    .map(|r| (k, Some(*r)))
+            })
+            .ok_or_else(|| UnknownGame(shown(name)))
+    }
+}
+
 impl fmt::Display for GameKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())

@@ -17,22 +17,7 @@ impl Table {
         ruleset: Option<&str>,
         opponents: Vec<User>,
     ) -> Result<Reply, TableError> {
-        // A ruleset that is a game in its own right (`pachisi`) names its game too.
-        let (kind, named) = match game.parse::<GameKind>() {
-            Ok(kind) => (kind, None),
-            Err(unknown) => {
-                let key = game.trim().to_ascii_lowercase();
-                GameKind::ALL
-                    .into_iter()
-                    .find_map(|k| {
-                        k.rulesets()
-                            .iter()
-                            .find(|r| **r == key && **r != "standard")
-                            .map(|r| (k, Some(*r)))
-                    })
-                    .ok_or(unknown)?
-            }
-        };
+        let (kind, named) = GameKind::lookup(game)?;
         let ruleset = match ruleset.map(str::trim).filter(|r| !r.is_empty()) {
             Some(r) => r.to_ascii_lowercase(),
             None => named.unwrap_or(kind.rulesets()[0]).to_string(),

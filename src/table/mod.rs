@@ -141,7 +141,7 @@ impl Table {
 
     async fn rules(&self, ctx: &Ctx, game: Option<&str>) -> Result<Reply, TableError> {
         let kind = match game {
-            Some(name) => name.parse::<GameKind>()?,
+            Some(name) => GameKind::lookup(name)?.0,
             None => match self.load(ctx).await {
                 Ok(loaded) => loaded.game.kind(),
                 Err(TableError::NoGame) => {

@@ -6,6 +6,7 @@ mod support;
 
 mod binary;
 mod buttons;
+mod dice;
 mod failures;
 mod game;
 mod plain;

@@ -31,6 +31,8 @@ pub struct Answer {
     pub parse_nothing: bool,
     /// Autocomplete suggestions.
     pub choices: Vec<String>,
+    /// The select menu's custom id and option values, if the answer has one.
+    pub menu: Option<(String, Vec<String>)>,
     /// The id of the message as posted (fresh for callback answers).
     pub message_id: String,
     /// Whether the answer came after a deferral.
@@ -44,12 +46,28 @@ impl Answer {
             .into_iter()
             .flatten()
             .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+            .filter(|b| b["type"] != 3)
             .map(|b| Button {
                 custom_id: b["custom_id"].as_str().unwrap_or("").to_string(),
                 label: b["label"].as_str().unwrap_or("").to_string(),
                 disabled: b["disabled"].as_bool().unwrap_or(false),
             })
             .collect();
+        let menu = data["components"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+            .find(|c| c["type"] == 3)
+            .map(|c| {
+                let values = c["options"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .map(|o| o["value"].as_str().unwrap_or("").to_string())
+                    .collect();
+                (c["custom_id"].as_str().unwrap_or("").to_string(), values)
+            });
         let strings = |v: &Value| -> Vec<String> {
             v.as_array()
                 .into_iter()
@@ -72,6 +90,7 @@ impl Answer {
                 .as_array()
                 .is_some_and(Vec::is_empty),
             choices: strings(&data["choices"]),
+            menu,
             message_id,
             deferred: false,
         }
@@ -101,11 +120,29 @@ impl Answer {
 }
 
 /// Returns the index of a game in the `game` option's choices.
-pub fn game_choice(game: &str) -> usize {
-    tabula::rules::GameKind::ALL
+pub fn game_choice(requests: &[Recorded], game: &str) -> usize {
+    // Read the choices from the bot's own command registration, as Discord would.
+    let registered = requests
         .iter()
-        .position(|k| k.name() == game)
-        .unwrap_or_else(|| panic!("no game {game}"))
+        .rev()
+        .find(|r| r.method == "PUT" && r.path.ends_with("/commands"))
+        .expect("the bot registered its commands");
+    let play = registered
+        .body
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|c| c["name"] == "play");
+    let choices = play
+        .and_then(|p| p["options"].as_array())
+        .and_then(|o| o.iter().find(|o| o["name"] == "game"))
+        .and_then(|g| g["choices"].as_array())
+        .cloned()
+        .unwrap_or_default();
+    choices
+        .iter()
+        .position(|c| c["name"] == game)
+        .unwrap_or_else(|| panic!("no game {game} among {choices:?}"))
 }
 
 fn ok(status: u16) -> bool {
@@ -204,7 +241,7 @@ impl FakeDiscord {
         extra: &[Value],
     ) -> Answer {
         let mut options = vec![
-            json!({"name": "game", "type": 4, "value": game_choice(game)}),
+            json!({"name": "game", "type": 4, "value": game_choice(&self.requests(), game)}),
             json!({"name": "opponent", "type": 6, "value": opponent.id}),
         ];
         options.extend_from_slice(extra);
@@ -240,6 +277,15 @@ impl FakeDiscord {
         let token = format!("token-{id}");
         let message = self.next_id();
         let payload = payloads::click(&id, &token, user, channel, custom_id, &message);
+        self.interact(payload).await
+    }
+
+    /// Chooses `value` from the select menu `custom_id` in the test channel.
+    pub async fn select(&self, user: &FakeUser, custom_id: &str, value: &str) -> Answer {
+        let id = self.next_id();
+        let token = format!("token-{id}");
+        let message = self.next_id();
+        let payload = payloads::select(&id, &token, user, CHANNEL, custom_id, &message, value);
         self.interact(payload).await
     }
 

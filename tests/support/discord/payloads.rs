@@ -150,6 +150,21 @@ pub fn click(
     v
 }
 
+/// A choice from a string select menu on a message of the bot's.
+pub fn select(
+    id: &str,
+    token: &str,
+    user: &FakeUser,
+    channel: &str,
+    custom_id: &str,
+    message_id: &str,
+    value: &str,
+) -> Value {
+    let mut v = click(id, token, user, channel, custom_id, message_id);
+    v["data"] = json!({"custom_id": custom_id, "component_type": 3, "values": [value]});
+    v
+}
+
 /// A message typed in a channel, optionally as a reply to another message.
 pub fn message_create(
     id: &str,
