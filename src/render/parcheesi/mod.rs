@@ -1,0 +1,541 @@
+//! The Parcheesi picture: a player strip, the cross-shaped board, and a caption band.
+//!
+//! The board (parchment, START corners, the 68 track spaces with their safety marks, the
+//! home paths, HOME) is drawn once per safety style at start-up with tiny-skia and kept in
+//! palette indices. A render copies that board and draws only what changes: pawns (discs
+//! lettered A–D, pairs of a colour joined into a blockade), the latest roll's moves (moved
+//! pawns ringed, where they came from marked), the dice in the thrower's corner, whose turn
+//! it is, empty corners for seats nobody plays, and the text.
+
+mod geometry;
+mod layer;
+mod strip;
+
+use super::View;
+use super::kit::{Canvas, Face, Ink, Kit, PaletteBuilder, Rgb};
+use crate::rules::parcheesi::{Moved, ParcheesiGame, Phase, Place, TRACK, pawn_letter};
+use geometry::{CORNER, Cell, DICE_TOP, corner_origin, home_slot, place_cell, start_slot};
+use layer::{DEEP, LINE, PALE, PANEL_INSET, PANEL_RADIUS, PAPER, STRONG, Style, TINT, VACANT};
+
+/// Height of the player strip above the board (two rows of two players).
+pub const STRIP: u32 = 88;
+/// Side of the board.
+const BOARD: u32 = geometry::BOARD as u32;
+/// Height of the caption band under the board.
+const BAND: u32 = 44;
+/// Width of the Parcheesi picture.
+pub const WIDTH: u32 = BOARD;
+/// Height of the Parcheesi picture.
+pub const HEIGHT: u32 = STRIP + BOARD + BAND;
+
+/// The outline of pawns and dice, and the letters on light pawns.
+const OUTLINE: Rgb = Rgb::hex(0x2a241e);
+/// Letters on dark pawns.
+const WHITE: Rgb = Rgb::hex(0xffffff);
+/// The ring around a pawn the latest roll moved.
+const HILITE: Rgb = Rgb::hex(0xff8a00);
+/// A die's face.
+const IVORY: Rgb = Rgb::hex(0xfffcf2);
+/// A die already played, and its pips.
+const USED: [Rgb; 2] = [Rgb::hex(0xd8d1c3), Rgb::hex(0x958c7e)];
+
+/// Radius of a pawn alone on a space or in START.
+const PAWN: f32 = 14.0;
+/// Radius of a pawn sharing a space.
+const PAIRED: f32 = 10.0;
+/// Radius of a pawn in HOME.
+const HOMED: f32 = 11.0;
+/// Side of a die.
+const DIE: f32 = 40.0;
+
+/// The inks a render draws with.
+struct Inks {
+    strong: [Ink; 4],
+    deep: [Ink; 4],
+    tint: [Ink; 4],
+    outline: Ink,
+    white: Ink,
+    hilite: Ink,
+    ivory: Ink,
+    used: [Ink; 2],
+    line: Ink,
+    vacant: Ink,
+}
+
+/// The boards drawn once, in palette indices, and the inks.
+pub struct Theme {
+    /// One board per [`Style`], in [`Style::ALL`] order.
+    boards: Vec<Canvas>,
+    /// The corner drawn over a seat nobody plays.
+    vacant: Canvas,
+    inks: Inks,
+}
+
+/// The boards in RGB before the palette exists.
+pub struct Art {
+    boards: Vec<Vec<Rgb>>,
+    vacant: Vec<Rgb>,
+    inks: Inks,
+}
+
+impl Art {
+    /// Draws the static boards with tiny-skia and registers every colour they and the
+    /// pawns, dice and labels use.
+    pub fn draw(p: &mut PaletteBuilder) -> Art {
+        for c in [PAPER, layer::CELL, LINE, layer::SAFE, layer::STAR, OUTLINE] {
+            p.exact(c);
+        }
+        for seat in 0..4 {
+            p.exact(TINT[seat]);
+            p.exact(PALE[seat]);
+        }
+        for c in VACANT {
+            p.exact(c);
+        }
+        // Exact ramps only where text is drawn small; other edges get sampled ramps, which
+        // the quantizer approximates (the palette has no room for every exact ramp).
+        let inks = Inks {
+            strong: std::array::from_fn(|s| p.ink(STRONG[s], &[])),
+            deep: std::array::from_fn(|s| p.ink(DEEP[s], &[PALE[s]])),
+            tint: std::array::from_fn(|s| p.ink(TINT[s], &[])),
+            outline: p.ink(OUTLINE, &[layer::CELL, STRONG[2]]),
+            white: p.ink(WHITE, &[STRONG[0], STRONG[1], STRONG[3]]),
+            hilite: p.ink(HILITE, &[]),
+            ivory: p.ink(IVORY, &[]),
+            used: [p.ink(USED[0], &[]), p.ink(USED[1], &[])],
+            line: p.ink(LINE, &[]),
+            vacant: p.ink(VACANT[2], &[]),
+        };
+        let bar = super::kit::BAR;
+        let mut papers = vec![layer::CELL, layer::SAFE, PAPER, OUTLINE, IVORY];
+        papers.extend(TINT);
+        papers.extend(PALE);
+        for s in 0..4 {
+            ramp(p, STRONG[s], &[OUTLINE, bar, layer::CELL, TINT[s], PALE[s]]);
+            ramp(p, DEEP[s], &[TINT[s], PALE[s]]);
+            ramp(p, TINT[s], &[layer::CELL, layer::SAFE, STRONG[s]]);
+        }
+        ramp(p, OUTLINE, &papers);
+        ramp(p, HILITE, &papers);
+        ramp(p, IVORY, &[OUTLINE]);
+        ramp(p, USED[0], &[OUTLINE]);
+        ramp(p, USED[1], &[USED[0]]);
+        ramp(p, LINE, &[PAPER]);
+        ramp(p, VACANT[2], &[VACANT[0]]);
+        let boards: Vec<Vec<Rgb>> = Style::ALL
+            .iter()
+            .map(|&s| layer::rgb(&layer::board(s)))
+            .collect();
+        for b in &boards {
+            p.sample(b.iter().copied());
+        }
+        let vacant = layer::rgb(&layer::vacant_corner());
+        p.sample(vacant.iter().copied());
+        Art {
+            boards,
+            vacant,
+            inks,
+        }
+    }
+
+    /// Converts the boards to palette indices and letters them.
+    pub fn into_theme(self, kit: &Kit) -> Theme {
+        let mut index = kit.palette.indexer();
+        let mut to_canvas = |rgb: &[Rgb], side: u32| Canvas {
+            width: side,
+            height: side,
+            pixels: rgb.iter().map(|&c| index(c)).collect(),
+        };
+        let mut boards: Vec<Canvas> = self.boards.iter().map(|b| to_canvas(b, BOARD)).collect();
+        let vacant = to_canvas(&self.vacant, CORNER as u32);
+        for board in &mut boards {
+            label(kit, &self.inks, board);
+        }
+        Theme {
+            boards,
+            vacant,
+            inks: self.inks,
+        }
+    }
+}
+
+/// Samples the steps of `ink` anti-aliased over each of `papers`, so the quantizer keeps
+/// colours near them.
+fn ramp(p: &mut PaletteBuilder, ink: Rgb, papers: &[Rgb]) {
+    for &paper in papers {
+        for step in 1..8u8 {
+            let c = ink.over(paper, f32::from(step) / 8.0);
+            p.sample(std::iter::repeat_n(c, 400));
+        }
+    }
+}
+
+/// Letters the static board: each corner's colour, and HOME.
+fn label(kit: &Kit, inks: &Inks, board: &mut Canvas) {
+    for seat in 0..4 {
+        let (ox, oy) = corner_origin(seat);
+        let name = ParcheesiGame::colour(seat).to_uppercase();
+        centred_text(
+            kit,
+            board,
+            (ox + CORNER / 2.0, oy + 37.0),
+            17.0,
+            &name,
+            inks.deep[seat],
+        );
+    }
+    let (cx, cy) = geometry::CENTRE;
+    centred_text(kit, board, (cx, cy + 4.5), 12.5, "HOME", inks.line);
+}
+
+/// Draws bold text centred on `x` with its baseline at `y`.
+fn centred_text(kit: &Kit, canvas: &mut Canvas, (x, y): (f32, f32), px: f32, text: &str, ink: Ink) {
+    let w = kit.text_width(Face::Bold, px, text);
+    kit.draw_text(
+        canvas,
+        Face::Bold,
+        px,
+        ((x - w / 2.0).round(), y.round()),
+        text,
+        ink,
+    );
+}
+
+impl Theme {
+    /// Returns the pictures drawn at start-up, to train the palette order on.
+    pub fn canvases(&self) -> Vec<&Canvas> {
+        let mut all: Vec<&Canvas> = self.boards.iter().collect();
+        all.push(&self.vacant);
+        all
+    }
+
+    /// Renumbers the pictures after the palette was reordered.
+    pub fn remap(&mut self, map: &[u8; 256]) {
+        for c in self
+            .boards
+            .iter_mut()
+            .chain(std::iter::once(&mut self.vacant))
+        {
+            c.remap(map);
+        }
+    }
+
+    fn board(&self, style: Style) -> &Canvas {
+        let i = Style::ALL.iter().position(|&s| s == style).unwrap_or(0);
+        &self.boards[i]
+    }
+}
+
+/// Draws the whole Parcheesi picture.
+pub fn draw(kit: &Kit, theme: &Theme, game: &ParcheesiGame, view: &View) -> Canvas {
+    let mut canvas = Canvas::new(WIDTH, HEIGHT, 0);
+    canvas.blit(0, STRIP, theme.board(Style::of(game.ruleset())));
+    let inks = &theme.inks;
+    for seat in 0..4 {
+        if seat >= game.players() || game.has_resigned(seat) {
+            let (ox, oy) = corner_origin(seat);
+            canvas.blit(ox as u32, STRIP + oy as u32, &theme.vacant);
+            let note = if seat < game.players() {
+                "RESIGNED"
+            } else {
+                "NO PLAYER"
+            };
+            let at = (ox + CORNER / 2.0, oy + 37.0 + STRIP as f32);
+            centred_text(kit, &mut canvas, at, 15.0, note, inks.vacant);
+        }
+    }
+    if let Some(seat) = strip::seat_to_act(game) {
+        let (ox, oy) = corner_origin(seat);
+        let inset = PANEL_INSET - 1.5;
+        let rect = (
+            ox + inset,
+            oy + inset + STRIP as f32,
+            CORNER - 2.0 * inset,
+            CORNER - 2.0 * inset,
+        );
+        kit.stroke_round_rect(&mut canvas, rect, PANEL_RADIUS + 1.5, 6.0, inks.deep[seat]);
+    }
+    let moved = game.last_moves();
+    for m in &moved {
+        ghost(kit, &mut canvas, inks, m);
+    }
+    pawns(kit, &mut canvas, inks, game, &moved);
+    dice(kit, &mut canvas, inks, game);
+    strip::draw(kit, &mut canvas, game, view, &inks.strong);
+    let caption = match view.caption.as_deref().filter(|c| !c.trim().is_empty()) {
+        Some(text) => text.to_string(),
+        None => strip::status(game, view),
+    };
+    kit.caption_band(&mut canvas, STRIP + BOARD, BAND, &caption);
+    canvas
+}
+
+/// Moves a board point down past the player strip.
+fn screen((x, y): (f32, f32)) -> (f32, f32) {
+    (x, y + STRIP as f32)
+}
+
+/// Draws one pawn: outline, colour, letter; ringed when the latest roll moved it.
+fn pawn(
+    kit: &Kit,
+    canvas: &mut Canvas,
+    inks: &Inks,
+    at: (f32, f32),
+    r: f32,
+    who: (usize, u8),
+    ringed: bool,
+) {
+    let (seat, letter) = who;
+    let at = screen(at);
+    if ringed {
+        kit.stroke_circle(canvas, at, r + 4.2, 2.6, inks.hilite);
+    }
+    kit.fill_circle(canvas, at, r + 1.6, inks.outline);
+    kit.fill_circle(canvas, at, r, inks.strong[seat % 4]);
+    let text = pawn_letter(letter).to_ascii_uppercase().to_string();
+    let px = (r * 1.2).round();
+    let ink = if seat % 4 == 2 {
+        inks.outline
+    } else {
+        inks.white
+    };
+    let w = kit.text_width(Face::Bold, px, &text);
+    let base = at.1 + Kit::cap_height(px) / 2.0;
+    kit.draw_text(
+        canvas,
+        Face::Bold,
+        px,
+        (at.0 - w / 2.0, base.round()),
+        &text,
+        ink,
+    );
+}
+
+/// Marks where a moved pawn came from: a pale, thinly outlined copy of it.
+fn ghost(kit: &Kit, canvas: &mut Canvas, inks: &Inks, m: &Moved) {
+    let at = match m.from {
+        Place::Start => start_slot(m.seat, m.pawn),
+        Place::Home => return,
+        from => match place_cell(m.seat, from) {
+            Some(cell) => cell.centre,
+            None => return,
+        },
+    };
+    let at = screen(at);
+    let seat = m.seat % 4;
+    let r = PAWN - 1.0;
+    kit.fill_circle(canvas, at, r, inks.tint[seat]);
+    kit.stroke_circle(canvas, at, r, 1.6, inks.strong[seat]);
+    let text = pawn_letter(m.pawn).to_ascii_uppercase().to_string();
+    let px = 15.0;
+    let w = kit.text_width(Face::Bold, px, &text);
+    let base = (at.1 + Kit::cap_height(px) / 2.0).round();
+    kit.draw_text(
+        canvas,
+        Face::Bold,
+        px,
+        (at.0 - w / 2.0, base),
+        &text,
+        inks.deep[seat],
+    );
+}
+
+/// Draws every pawn where it stands: in START slots, on spaces (pairs side by side, a
+/// blockade joined by a bar), and in HOME.
+fn pawns(kit: &Kit, canvas: &mut Canvas, inks: &Inks, game: &ParcheesiGame, moved: &[Moved]) {
+    let ringed = |seat: usize, p: u8| moved.iter().any(|m| m.seat == seat && m.pawn == p);
+    // Who stands on each track space, and on each seat's home-path spaces.
+    let mut track: Vec<Vec<(usize, u8)>> = vec![Vec::new(); TRACK as usize];
+    let mut paths: Vec<Vec<Vec<(usize, u8)>>> = vec![vec![Vec::new(); 8]; 4];
+    for seat in 0..game.players().min(4) {
+        if game.has_resigned(seat) {
+            continue;
+        }
+        let Some(places) = game.places(seat) else {
+            continue;
+        };
+        for (i, place) in places.into_iter().enumerate() {
+            let p = i as u8;
+            match place {
+                Place::Start => pawn(
+                    kit,
+                    canvas,
+                    inks,
+                    start_slot(seat, p),
+                    PAWN,
+                    (seat, p),
+                    ringed(seat, p),
+                ),
+                Place::Home => pawn(
+                    kit,
+                    canvas,
+                    inks,
+                    home_slot(seat, p),
+                    HOMED,
+                    (seat, p),
+                    ringed(seat, p),
+                ),
+                Place::Track(s) => track[usize::from(s % TRACK)].push((seat, p)),
+                Place::HomePath(step) => paths[seat][usize::from(step.min(7))].push((seat, p)),
+            }
+        }
+    }
+    for (space, here) in track.iter().enumerate() {
+        if !here.is_empty() {
+            space_pawns(
+                kit,
+                canvas,
+                inks,
+                geometry::track_cell(space as u8),
+                here,
+                &ringed,
+            );
+        }
+    }
+    for (seat, steps) in paths.iter().enumerate() {
+        for (step, here) in steps.iter().enumerate() {
+            if !here.is_empty() {
+                let cell = geometry::home_path_cell(seat, step as u8);
+                space_pawns(kit, canvas, inks, cell, here, &ringed);
+            }
+        }
+    }
+}
+
+/// Draws the pawns on one space: one in the middle, two side by side across the arm.
+fn space_pawns(
+    kit: &Kit,
+    canvas: &mut Canvas,
+    inks: &Inks,
+    cell: Cell,
+    here: &[(usize, u8)],
+    ringed: &dyn Fn(usize, u8) -> bool,
+) {
+    let (cx, cy) = cell.centre;
+    match here {
+        [one] => pawn(
+            kit,
+            canvas,
+            inks,
+            (cx, cy),
+            PAWN,
+            *one,
+            ringed(one.0, one.1),
+        ),
+        [a, b, ..] => {
+            let (dx, dy) = cell.pair_offset();
+            if a.0 == b.0 {
+                // A blockade: a dark bar holding the pair together.
+                let reach = PAIRED + 2.2;
+                let (w, h) = (2.0 * (dx + reach), 2.0 * (dy + reach));
+                let (x, y) = screen((cx - w / 2.0, cy - h / 2.0));
+                kit.fill_round_rect(canvas, (x, y, w, h), reach, inks.outline);
+            }
+            let pair = if a.1 <= b.1 { [a, b] } else { [b, a] };
+            let spots = [(cx - dx, cy - dy), (cx + dx, cy + dy)];
+            for (who, at) in pair.into_iter().zip(spots) {
+                pawn(kit, canvas, inks, at, PAIRED, *who, ringed(who.0, who.1));
+            }
+        }
+        [] => {}
+    }
+}
+
+/// Draws the dice: the roll being played in the mover's corner (dice already used dimmed),
+/// or the latest throw, dimmed, in its thrower's corner; and "to roll" where a roll is due.
+fn dice(kit: &Kit, canvas: &mut Canvas, inks: &Inks, game: &ParcheesiGame) {
+    let to_roll = match game.phase() {
+        Phase::Roll { seat, .. } => Some(*seat),
+        Phase::Opening { .. } => strip::seat_to_act(game),
+        _ => None,
+    };
+    let shown: Option<(usize, [u8; 2], [bool; 2])> = match game.phase() {
+        Phase::Move { seat, roll, .. } => {
+            let mut left = roll.left.clone();
+            let used = roll.dice.map(|d| {
+                if roll.parts.len() == 2 {
+                    match left.iter().position(|&v| v == d) {
+                        Some(i) => {
+                            left.swap_remove(i);
+                            false
+                        }
+                        None => true,
+                    }
+                } else {
+                    roll.left.is_empty()
+                }
+            });
+            Some((*seat, roll.dice, used))
+        }
+        Phase::Opening { .. } => game.last_throw().map(|(s, d)| (s, d, [false; 2])),
+        _ => game.last_throw().map(|(s, d)| (s, d, [true; 2])),
+    };
+    if let Some((seat, values, used)) = shown
+        && Some(seat) != to_roll
+    {
+        let (ox, oy) = corner_origin(seat);
+        let mid = ox + CORNER / 2.0;
+        for (i, (&v, &u)) in values.iter().zip(&used).enumerate() {
+            let x = if i == 0 { mid - 6.0 - DIE } else { mid + 6.0 };
+            die(kit, canvas, inks, screen((x, oy + DICE_TOP)), v, u);
+        }
+    }
+    if let Some(seat) = to_roll {
+        let (ox, oy) = corner_origin(seat);
+        let again = game.last_throw().is_some_and(|(s, _)| s == seat)
+            && matches!(game.phase(), Phase::Roll { .. });
+        let text = if again { "roll again" } else { "to roll" };
+        strip::pill(
+            kit,
+            canvas,
+            (ox + CORNER / 2.0, oy + DICE_TOP + DIE / 2.0 + STRIP as f32),
+            text,
+        );
+    }
+}
+
+/// Draws one die at (`x`, `y`), its top-left corner.
+fn die(kit: &Kit, canvas: &mut Canvas, inks: &Inks, (x, y): (f32, f32), value: u8, used: bool) {
+    kit.fill_round_rect(
+        canvas,
+        (x - 2.0, y - 2.0, DIE + 4.0, DIE + 4.0),
+        9.0,
+        inks.outline,
+    );
+    let (face, pip) = if used {
+        (inks.used[0], inks.used[1])
+    } else {
+        (inks.ivory, inks.outline)
+    };
+    kit.fill_round_rect(canvas, (x, y, DIE, DIE), 7.0, face);
+    let (a, b, c) = (0.25 * DIE, 0.5 * DIE, 0.75 * DIE);
+    let spots: &[(f32, f32)] = match value {
+        1 => &[(b, b)],
+        2 => &[(a, c), (c, a)],
+        3 => &[(a, c), (b, b), (c, a)],
+        4 => &[(a, a), (a, c), (c, a), (c, c)],
+        5 => &[(a, a), (a, c), (b, b), (c, a), (c, c)],
+        _ => &[(a, a), (a, b), (a, c), (c, a), (c, b), (c, c)],
+    };
+    for &(dx, dy) in spots {
+        kit.fill_circle(canvas, (x + dx, y + dy), 0.095 * DIE, pip);
+    }
+}
+
+/// Returns the palette sample position: pawns out, a blockade, pawns home, a roll in play.
+pub fn sample_game() -> Option<ParcheesiGame> {
+    use crate::rules::parcheesi::{Ruleset, Setup};
+    let setup = Setup {
+        ruleset: Ruleset::Parcheesi,
+        pawns: vec![
+            [12, 12, 0, 72],
+            [5, 30, 66, 0],
+            [0, 0, 0, 0],
+            [40, 72, 72, 0],
+        ],
+        to_roll: 0,
+        doubles: 0,
+    };
+    let game = ParcheesiGame::from_setup(&setup).ok()?;
+    game.roll(0, &[5, 3]).ok()
+}
