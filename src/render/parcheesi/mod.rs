@@ -68,6 +68,8 @@ pub struct Theme {
     boards: Vec<Canvas>,
     /// The corner drawn over a seat nobody plays.
     vacant: Canvas,
+    /// Each seat's corner framed in its deep colour, drawn over it on its turn.
+    frames: Vec<Canvas>,
     inks: Inks,
 }
 
@@ -151,9 +153,28 @@ impl Art {
         for board in &mut boards {
             label(kit, &self.inks, board);
         }
+        // Corners do not depend on the safety style: frame them once, cut from the first board.
+        let frames = (0..4)
+            .map(|seat| {
+                let (ox, oy) = corner_origin(seat);
+                let mut tile = crop(&boards[0], (ox as u32, oy as u32), CORNER as u32);
+                let inset = PANEL_INSET - 1.5;
+                let side = CORNER - 2.0 * inset;
+                let rect = (inset, inset, side, side);
+                kit.stroke_round_rect(
+                    &mut tile,
+                    rect,
+                    PANEL_RADIUS + 1.5,
+                    6.0,
+                    self.inks.deep[seat],
+                );
+                tile
+            })
+            .collect();
         Theme {
             boards,
             vacant,
+            frames,
             inks: self.inks,
         }
     }
@@ -167,6 +188,20 @@ fn ramp(p: &mut PaletteBuilder, ink: Rgb, papers: &[Rgb]) {
             let c = ink.over(paper, f32::from(step) / 8.0);
             p.sample(std::iter::repeat_n(c, 400));
         }
+    }
+}
+
+/// Copies the square of side `side` at (`x`, `y`) out of `canvas`.
+fn crop(canvas: &Canvas, (x, y): (u32, u32), side: u32) -> Canvas {
+    let mut pixels = Vec::with_capacity((side * side) as usize);
+    for row in y..y + side {
+        let start = (row * canvas.width + x) as usize;
+        pixels.extend_from_slice(&canvas.pixels[start..start + side as usize]);
+    }
+    Canvas {
+        width: side,
+        height: side,
+        pixels,
     }
 }
 
@@ -206,16 +241,14 @@ impl Theme {
     pub fn canvases(&self) -> Vec<&Canvas> {
         let mut all: Vec<&Canvas> = self.boards.iter().collect();
         all.push(&self.vacant);
+        all.extend(&self.frames);
         all
     }
 
     /// Renumbers the pictures after the palette was reordered.
     pub fn remap(&mut self, map: &[u8; 256]) {
-        for c in self
-            .boards
-            .iter_mut()
-            .chain(std::iter::once(&mut self.vacant))
-        {
+        let vacant = std::iter::once(&mut self.vacant);
+        for c in self.boards.iter_mut().chain(vacant).chain(&mut self.frames) {
             c.remap(map);
         }
     }
@@ -244,16 +277,11 @@ pub fn draw(kit: &Kit, theme: &Theme, game: &ParcheesiGame, view: &View) -> Canv
             centred_text(kit, &mut canvas, at, 15.0, note, inks.vacant);
         }
     }
-    if let Some(seat) = strip::seat_to_act(game) {
+    if let Some(seat) = strip::seat_to_act(game)
+        && let Some(frame) = theme.frames.get(seat)
+    {
         let (ox, oy) = corner_origin(seat);
-        let inset = PANEL_INSET - 1.5;
-        let rect = (
-            ox + inset,
-            oy + inset + STRIP as f32,
-            CORNER - 2.0 * inset,
-            CORNER - 2.0 * inset,
-        );
-        kit.stroke_round_rect(&mut canvas, rect, PANEL_RADIUS + 1.5, 6.0, inks.deep[seat]);
+        canvas.blit(ox as u32, STRIP + oy as u32, frame);
     }
     let moved = game.last_moves();
     for m in &moved {
