@@ -149,10 +149,10 @@ fn the_pawns_the_last_roll_moved_are_ringed() {
     let img = render(&moved, &names(2));
     let (cx, cy) = (720 - 8 - 35 / 2, 360 - 48);
     let ring = (cx as f32 + 14.0 + 4.2) as u32;
-    assert_eq!(at(&img, ring, cy as u32), HILITE, "A is ringed");
+    assert_eq!(at(&img, ring, cy), HILITE, "A is ringed");
     assert_eq!(at(&img, cx, cy - 10), RED, "A stands on space 13");
     let img = render(&rolled, &names(2));
-    assert_ne!(at(&img, ring, cy as u32), HILITE, "nothing moved yet");
+    assert_ne!(at(&img, ring, cy), HILITE, "nothing moved yet");
 }
 
 #[test]

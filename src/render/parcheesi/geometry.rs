@@ -71,7 +71,7 @@ fn at((dx, dy): (f32, f32)) -> (f32, f32) {
 pub fn arm_cell(arm: usize, col: u8, row: u8) -> Cell {
     let dx = (f32::from(col) - 1.0) * ACROSS;
     let dy = HALF + ALONG * (f32::from(row) - 0.5);
-    let size = if arm % 2 == 0 {
+    let size = if arm.is_multiple_of(2) {
         (ACROSS, ALONG)
     } else {
         (ALONG, ACROSS)
@@ -125,14 +125,21 @@ pub const DICE_TOP: f32 = 211.0;
 /// Returns where pawn `pawn` (0–3) of `seat` waits in START: A B over C D.
 pub fn start_slot(seat: usize, pawn: u8) -> (f32, f32) {
     let (ox, oy) = corner_origin(seat);
-    let dx = if pawn % 2 == 0 { -SLOT } else { SLOT };
+    let dx = if pawn.is_multiple_of(2) { -SLOT } else { SLOT };
     let dy = if pawn < 2 { -SLOT } else { SLOT };
     (ox + START_CIRCLE.0 + dx, oy + START_CIRCLE.1 + dy)
 }
 
-/// Returns where pawn `pawn` of `seat` stands in HOME: a row along its triangle's base.
+/// Returns where pawn `pawn` of `seat` stands in HOME: a row along its triangle's base,
+/// A to D from left to right or top to bottom on screen.
 pub fn home_slot(seat: usize, pawn: u8) -> (f32, f32) {
-    let dx = (f32::from(pawn.min(3)) - 1.5) * 24.0;
+    // Turning the bottom row to the right or top arm reverses it on screen.
+    let i = if matches!(seat % 4, 1 | 2) {
+        3 - pawn.min(3)
+    } else {
+        pawn.min(3)
+    };
+    let dx = (f32::from(i) - 1.5) * 24.0;
     at(rotate((dx, HALF - 15.0), seat))
 }
 

@@ -243,12 +243,12 @@ fn corner(pen: &mut Pen, seat: Option<usize>) {
 
 /// Draws the four arms: spaces, lines, home paths, safety marks, ENTER rings, tip arrows.
 fn arms(pen: &mut Pen, style: Style) {
-    for arm in 0..4 {
+    for (arm, &tint) in TINT.iter().enumerate() {
         for col in 0..3u8 {
             for row in 1..=8u8 {
                 let cell = arm_cell(arm, col, row);
                 let fill = if col == 1 && row < 8 {
-                    TINT[arm]
+                    tint
                 } else {
                     let (a, c, r) = (arm, col, row);
                     let space = (0..TRACK)
@@ -279,9 +279,9 @@ fn arms(pen: &mut Pen, style: Style) {
             pen.stroke(star(c, 13.0, 5.5), LINE, 1.2);
         }
     }
-    for seat in 0..4 {
+    for (seat, &strong) in STRONG.iter().enumerate() {
         let enter = track_cell(entry_space(seat)).centre;
-        pen.circle(enter, 12.5, None, Some((STRONG[seat], 3.0)));
+        pen.circle(enter, 12.5, None, Some((strong, 3.0)));
         if style == Style::Stars {
             continue;
         }
@@ -293,7 +293,7 @@ fn arms(pen: &mut Pen, style: Style) {
             (CENTRE.0 + cx + x, CENTRE.1 + cy + y)
         };
         let arrow = [to(0.0, -13.0), to(9.0, -3.0), to(-9.0, -3.0)];
-        pen.fill(polygon(&arrow), STRONG[seat]);
+        pen.fill(polygon(&arrow), strong);
     }
     // A firmer line around each arm.
     for arm in 0..4 {
@@ -307,8 +307,8 @@ fn arms(pen: &mut Pen, style: Style) {
 
 /// Draws HOME: four triangles in the colours' tints meeting at the centre.
 fn home(pen: &mut Pen) {
-    for seat in 0..4 {
-        pen.fill(polygon(&home_triangle(seat)), TINT[seat]);
+    for (seat, &tint) in TINT.iter().enumerate() {
+        pen.fill(polygon(&home_triangle(seat)), tint);
     }
     for seat in 0..4 {
         pen.stroke(polygon(&home_triangle(seat)), LINE, 2.0);

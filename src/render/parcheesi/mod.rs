@@ -375,7 +375,7 @@ fn pawns(kit: &Kit, canvas: &mut Canvas, inks: &Inks, game: &ParcheesiGame, move
     // Who stands on each track space, and on each seat's home-path spaces.
     let mut track: Vec<Vec<(usize, u8)>> = vec![Vec::new(); TRACK as usize];
     let mut paths: Vec<Vec<Vec<(usize, u8)>>> = vec![vec![Vec::new(); 8]; 4];
-    for seat in 0..game.players().min(4) {
+    for (seat, path) in paths.iter_mut().enumerate().take(game.players()) {
         if game.has_resigned(seat) {
             continue;
         }
@@ -404,7 +404,7 @@ fn pawns(kit: &Kit, canvas: &mut Canvas, inks: &Inks, game: &ParcheesiGame, move
                     ringed(seat, p),
                 ),
                 Place::Track(s) => track[usize::from(s % TRACK)].push((seat, p)),
-                Place::HomePath(step) => paths[seat][usize::from(step.min(7))].push((seat, p)),
+                Place::HomePath(step) => path[usize::from(step.min(7))].push((seat, p)),
             }
         }
     }

@@ -52,7 +52,7 @@ pub fn draw(kit: &Kit, canvas: &mut Canvas, game: &ParcheesiGame, view: &View, s
     canvas.fill_rect(0, cell_h - 1, WIDTH, 2, band);
     let outcome = game.outcome();
     let acting = seat_to_act(game);
-    for seat in 0..4 {
+    for (seat, &disc) in strong.iter().enumerate() {
         let x = (seat as u32 % 2) * cell_w;
         let y = (seat as u32 / 2) * cell_h;
         let mid = y as f32 + cell_h as f32 / 2.0;
@@ -60,7 +60,7 @@ pub fn draw(kit: &Kit, canvas: &mut Canvas, game: &ParcheesiGame, view: &View, s
         let playing = seat < game.players();
         let resigned = playing && game.has_resigned(seat);
         if playing && !resigned {
-            kit.fill_circle(canvas, (left + 24.0, mid), 10.0, strong[seat]);
+            kit.fill_circle(canvas, (left + 24.0, mid), 10.0, disc);
         } else {
             kit.stroke_circle(canvas, (left + 24.0, mid), 9.0, 2.0, kit.text_ink(true));
         }
