@@ -195,3 +195,42 @@ fn the_rules_text_names_every_ruleset_and_fits_a_discord_message() {
         2
     );
 }
+
+#[test]
+fn the_latest_throw_and_the_rolls_moves_are_kept_for_pictures() {
+    use tabula::rules::parcheesi::{Moved, Place};
+    let rolled = board(R, 2).seat(RED, "10 20 s s").roll([4, 3]);
+    let Game::Parcheesi(g) = &rolled else {
+        panic!("a Parcheesi game")
+    };
+    assert_eq!(g.last_throw(), Some((RED, [4, 3])));
+    assert!(g.last_moves().is_empty(), "nothing moved yet");
+    // Part by part: the roll's moves add up until the next roll is played.
+    let m = rolled.parse("a4").unwrap();
+    let half = rolled
+        .apply(&Action::Play {
+            seat: RED,
+            r#move: m,
+        })
+        .unwrap();
+    let m = half.parse("b3").unwrap();
+    let done = half
+        .apply(&Action::Play {
+            seat: RED,
+            r#move: m,
+        })
+        .unwrap();
+    let Game::Parcheesi(g) = &done else {
+        panic!("a Parcheesi game")
+    };
+    let moved = |pawn, from, to| Moved {
+        seat: RED,
+        pawn,
+        from: Place::Track(from),
+        to: Place::Track(to),
+    };
+    assert_eq!(g.last_moves(), vec![moved(0, 10, 14), moved(1, 20, 23)]);
+    let json = serde_json::to_string(&done).unwrap();
+    let back: Game = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, done, "kept in the snapshot");
+}

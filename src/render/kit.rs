@@ -5,6 +5,8 @@ use ab_glyph::{Font, FontRef, PxScale, ScaleFont, point};
 
 pub use super::palette::{Ink, LEVELS, Palette, PaletteBuilder, Rgb};
 
+mod shapes;
+
 static REGULAR_TTF: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
 static BOLD_TTF: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
 
@@ -29,6 +31,21 @@ const QUIET: Rgb = Rgb::hex(0x4f4b46);
 const RING: Rgb = Rgb::hex(0x8b857e);
 /// Fill of a dark player's colour disc.
 const DARK_DISC: Rgb = Rgb::hex(0x111110);
+
+/// The size of a status tag: text size, pill height and side padding.
+#[derive(Clone, Copy, Debug)]
+pub struct TagSize {
+    pub px: f32,
+    pub height: f32,
+    pub pad: f32,
+}
+
+/// The tag size of the full-width player bars.
+pub const TAG: TagSize = TagSize {
+    px: 15.0,
+    height: 28.0,
+    pad: 13.0,
+};
 
 /// A glyph style: DejaVu Sans regular or bold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -347,6 +364,45 @@ impl Kit {
         );
     }
 
+    /// Draws a pill-shaped status tag ending at `right`, centred on `mid`; returns its left x.
+    pub fn tag(
+        &self,
+        canvas: &mut Canvas,
+        (right, mid): (f32, f32),
+        size: TagSize,
+        text: &str,
+        tone: Tone,
+    ) -> f32 {
+        let TagSize { px, height, pad } = size;
+        let ui = &self.inks;
+        let w = self.text_width(Face::Bold, px, text) + 2.0 * pad;
+        let x = (right - w).round();
+        let y = (mid - height / 2.0).round();
+        let ink = match tone {
+            Tone::Go => ui.go,
+            Tone::Warn => ui.warn,
+            Tone::Quiet => ui.quiet,
+        };
+        self.fill_round_rect(canvas, (x, y, w.round(), height), height / 2.0, ink);
+        let base = Self::centred_baseline(y, height, px);
+        self.draw_text(canvas, Face::Bold, px, (x + pad, base), text, ui.text);
+        x
+    }
+
+    /// Returns the ink for user-interface text on the bars and band: main or muted.
+    pub fn text_ink(&self, muted: bool) -> Ink {
+        if muted {
+            self.inks.muted
+        } else {
+            self.inks.text
+        }
+    }
+
+    /// Returns the palette entries of the player-bar and caption-band backgrounds.
+    pub fn bar_and_band(&self) -> (u8, u8) {
+        (self.bar, self.band)
+    }
+
     /// Returns the height of capital letters and digits at pixel size `px`.
     pub fn cap_height(px: f32) -> f32 {
         px * CAP_HEIGHT
@@ -370,21 +426,9 @@ impl Kit {
             self.fill_circle(canvas, (30.0, mid), 9.5, ui.dark_disc);
         }
         // Tags, right-aligned, laid out from the right edge inwards.
-        let (tag_px, tag_h, pad) = (15.0, 28.0, 13.0);
         let mut right = canvas.width as f32 - 16.0;
         for &(text, tone) in line.tags.iter().rev() {
-            let w = self.text_width(Face::Bold, tag_px, text) + 2.0 * pad;
-            let x = (right - w).round();
-            let y = (mid - tag_h / 2.0).round();
-            let ink = match tone {
-                Tone::Go => ui.go,
-                Tone::Warn => ui.warn,
-                Tone::Quiet => ui.quiet,
-            };
-            self.fill_round_rect(canvas, (x, y, w.round(), tag_h), tag_h / 2.0, ink);
-            let base = Self::centred_baseline(y, tag_h, tag_px);
-            self.draw_text(canvas, Face::Bold, tag_px, (x + pad, base), text, ui.text);
-            right = x - 8.0;
+            right = self.tag(canvas, (right, mid), TAG, text, tone) - 8.0;
         }
         // The name, then the side in muted text; a blank name (or one that is just the side's
         // name, or has nothing the font can draw) shows the side alone.

@@ -7,6 +7,7 @@
 mod chess;
 mod kit;
 mod palette;
+mod parcheesi;
 
 use crate::rules::Game;
 use crate::rules::chess::ChessGame;
@@ -15,10 +16,18 @@ use kit::{Canvas, Kit, KitBuilder};
 /// Width and height in pixels of a chess picture.
 pub const CHESS_SIZE: (u32, u32) = (chess::WIDTH, chess::HEIGHT);
 
-/// Everything drawn once at start-up (piece sprites rasterized with resvg, fonts, palette, tiles).
+/// Width and height in pixels of a Parcheesi picture.
+pub const PARCHEESI_SIZE: (u32, u32) = (parcheesi::WIDTH, parcheesi::HEIGHT);
+
+/// Everything drawn once at start-up (piece sprites rasterized with resvg, fonts, palettes,
+/// tiles, the static Parcheesi boards).
+///
+/// Each game draws in its own fixed palette, so one game's colours never crowd another's.
 pub struct Renderer {
     kit: Kit,
     chess: chess::Theme,
+    parcheesi_kit: Kit,
+    parcheesi: parcheesi::Theme,
 }
 
 /// What to show besides the position: player names by seat and an optional caption line.
@@ -64,7 +73,13 @@ impl Renderer {
         samples.push(&sample);
         let map = kit.reorder(&samples);
         chess.remap(&map);
-        Renderer { kit, chess }
+        let (parcheesi_kit, parcheesi) = parcheesi_theme();
+        Renderer {
+            kit,
+            chess,
+            parcheesi_kit,
+            parcheesi,
+        }
     }
 
     /// Renders the game as a PNG picture.
@@ -74,12 +89,41 @@ impl Renderer {
     /// # Errors
     /// Fails only if PNG encoding fails.
     pub fn png(&self, game: &Game, view: &View) -> Result<Vec<u8>, RenderError> {
-        let canvas = match game {
-            Game::Chess(g) => chess::draw(&self.kit, &self.chess, g, view),
-            other => return Err(RenderError::NoPicture(other.kind().title())),
-        };
-        Ok(self.kit.encode(&canvas)?)
+        match game {
+            Game::Chess(g) => {
+                let canvas = chess::draw(&self.kit, &self.chess, g, view);
+                Ok(self.kit.encode(&canvas)?)
+            }
+            Game::Parcheesi(g) => {
+                let kit = &self.parcheesi_kit;
+                let canvas = parcheesi::draw(kit, &self.parcheesi, g, view);
+                Ok(kit.encode(&canvas)?)
+            }
+        }
     }
+}
+
+/// Draws the static Parcheesi boards and builds their palette, ordered on a typical picture.
+fn parcheesi_theme() -> (Kit, parcheesi::Theme) {
+    let mut builder = KitBuilder::new();
+    let art = parcheesi::Art::draw(&mut builder.palette);
+    let mut kit = builder.build();
+    let mut theme = art.into_theme(&kit);
+    let view = View {
+        players: vec![
+            "alice".into(),
+            "Bob the Builder".into(),
+            "carol".into(),
+            "dave".into(),
+        ],
+        caption: Some("alice rolled 5 and 3".into()),
+    };
+    let sample = parcheesi::sample_game().map(|g| parcheesi::draw(&kit, &theme, &g, &view));
+    let mut samples = theme.canvases();
+    samples.extend(sample.as_ref());
+    let map = kit.reorder(&samples);
+    theme.remap(&map);
+    (kit, theme)
 }
 
 fn sample_view() -> View {

@@ -17,6 +17,10 @@ pub struct Record {
     phase: Phase,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     notice: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    thrown: Option<(usize, [u8; 2])>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    before: Option<Vec<[u8; 4]>>,
 }
 
 /// Why a position or stored game could not be loaded.
@@ -44,6 +48,8 @@ impl From<ParcheesiGame> for Record {
             resigned: game.resigned,
             phase: game.phase,
             notice: game.notice,
+            thrown: game.thrown,
+            before: game.before,
         }
     }
 }
@@ -64,6 +70,8 @@ impl TryFrom<Record> for ParcheesiGame {
             resigned,
             phase: record.phase,
             notice: record.notice.map(|n| n.chars().take(500).collect()),
+            thrown: record.thrown,
+            before: record.before,
         };
         game.validate()?;
         Ok(game)
@@ -101,6 +109,16 @@ impl ParcheesiGame {
                     }
                 }
             }
+        }
+        if let Some((seat, dice)) = self.thrown
+            && (seat >= players || dice.iter().any(|d| !(1..=6).contains(d)))
+        {
+            return Err(LoadError::Phase("the last throw"));
+        }
+        if let Some(before) = &self.before
+            && (before.len() != players || before.iter().flatten().any(|&p| p > HOME))
+        {
+            return Err(LoadError::Phase("the pawns before the last move"));
         }
         let active = |s: usize| s < players && !self.resigned[s];
         let finished = (0..players).find(|&s| self.pawns[s].iter().all(|&p| p == HOME));

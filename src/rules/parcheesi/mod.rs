@@ -47,6 +47,20 @@ pub struct ParcheesiGame {
     resigned: Vec<bool>,
     phase: Phase,
     notice: Option<String>,
+    /// The latest dice thrown and who threw them (kept for pictures).
+    thrown: Option<(Seat, [u8; 2])>,
+    /// Every seat's pawns before the latest roll's moves (or the doubles penalty).
+    before: Option<Vec<[u8; 4]>>,
+}
+
+/// A pawn the latest roll moved (or sent back to START), for pictures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Moved {
+    pub seat: Seat,
+    /// The pawn, 0–3 (A–D).
+    pub pawn: u8,
+    pub from: Place,
+    pub to: Place,
 }
 
 /// Where the turn stands.
@@ -132,6 +146,8 @@ impl ParcheesiGame {
                 totals: Vec::new(),
             },
             notice: None,
+            thrown: None,
+            before: None,
         })
     }
 
@@ -199,6 +215,33 @@ impl ParcheesiGame {
     /// Returns what happened by itself at the last action, in one line, if anything did.
     pub fn notice(&self) -> Option<&str> {
         self.notice.as_deref()
+    }
+
+    /// Returns the latest dice thrown (opening rolls included) and the seat that threw them.
+    pub fn last_throw(&self) -> Option<(Seat, [u8; 2])> {
+        self.thrown
+    }
+
+    /// Returns the pawns the latest roll moved, so far, with where they came from: the
+    /// mover's, and any it captured; or the pawn the third-doubles penalty sent back.
+    pub fn last_moves(&self) -> Vec<Moved> {
+        let Some(before) = &self.before else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for (seat, (was, now)) in before.iter().zip(&self.pawns).enumerate() {
+            for pawn in 0..4 {
+                if was[pawn] != now[pawn] {
+                    out.push(Moved {
+                        seat,
+                        pawn: pawn as u8,
+                        from: board::place(seat, was[pawn]),
+                        to: board::place(seat, now[pawn]),
+                    });
+                }
+            }
+        }
+        out
     }
 
     /// Returns what the table waits for next.

@@ -54,6 +54,7 @@ impl ParcheesiGame {
         }
         let mut next = self.clone();
         next.notice = None;
+        next.thrown = Some((seat, [a, b]));
         match &self.phase {
             Phase::Over { .. } => Err(PlayError::GameOver),
             Phase::Move { .. } => Err(PlayError::MustMove),
@@ -174,6 +175,9 @@ impl ParcheesiGame {
         }
         let mut next = self.clone();
         next.notice = None;
+        if roll.played.is_empty() {
+            next.before = Some(self.pawns.clone());
+        }
         next.store(&node, &m.0);
         next.settle();
         Ok(next)
@@ -192,6 +196,7 @@ impl ParcheesiGame {
         }
         let mut next = self.clone();
         next.notice = None;
+        next.before = None;
         next.resigned[seat] = true;
         next.pawns[seat] = [START; 4];
         let active: Vec<Seat> = (0..next.pawns.len())
@@ -268,6 +273,7 @@ impl ParcheesiGame {
 
     /// Sends the seat's pawn nearest HOME back to START and ends the turn.
     fn penalty(&mut self, seat: Seat) {
+        self.before = Some(self.pawns.clone());
         let own = &mut self.pawns[seat];
         let nearest = (0..4)
             .filter(|&i| own[i] != START && own[i] != HOME)
