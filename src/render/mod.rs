@@ -99,6 +99,7 @@ impl Renderer {
                 let canvas = parcheesi::draw(kit, &self.parcheesi, g, view);
                 Ok(kit.encode(&canvas)?)
             }
+            Game::Backgammon(_) => Err(RenderError::NoPicture("Backgammon")),
         }
     }
 }
