@@ -4,6 +4,7 @@
 //! background, the palette, fonts) is made once in [`Renderer::new`]; a render only copies
 //! palette-index tiles, draws text in palette indices, and encodes an indexed PNG.
 
+mod backgammon;
 mod chess;
 mod kit;
 mod palette;
@@ -15,10 +16,15 @@ use kit::{Canvas, Kit, KitBuilder};
 /// Width and height in pixels of a chess picture.
 pub const CHESS_SIZE: (u32, u32) = (chess::WIDTH, chess::HEIGHT);
 
+/// Width and height in pixels of a backgammon picture.
+pub const BACKGAMMON_SIZE: (u32, u32) = (backgammon::PICTURE_WIDTH, backgammon::PICTURE_HEIGHT);
+
 /// Everything drawn once at start-up (piece sprites rasterized with resvg, fonts, palette, tiles).
 pub struct Renderer {
     kit: Kit,
     chess: chess::Theme,
+    /// Backgammon keeps its own palette (see `backgammon.rs`).
+    backgammon: backgammon::Theme,
 }
 
 /// What to show besides the position: player names by seat and an optional caption line.
@@ -64,7 +70,11 @@ impl Renderer {
         samples.push(&sample);
         let map = kit.reorder(&samples);
         chess.remap(&map);
-        Renderer { kit, chess }
+        Renderer {
+            kit,
+            chess,
+            backgammon: backgammon::Theme::new(),
+        }
     }
 
     /// Renders the game as a PNG picture.
@@ -76,6 +86,7 @@ impl Renderer {
     pub fn png(&self, game: &Game, view: &View) -> Result<Vec<u8>, RenderError> {
         let canvas = match game {
             Game::Chess(g) => chess::draw(&self.kit, &self.chess, g, view),
+            Game::Backgammon(g) => return Ok(self.backgammon.png(g, view)?),
             other => return Err(RenderError::NoPicture(other.kind().title())),
         };
         Ok(self.kit.encode(&canvas)?)
