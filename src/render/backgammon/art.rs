@@ -461,7 +461,7 @@ fn slab(white: bool) -> Pixmap {
     let (face, edge) = if white {
         (Rgb::hex(0xeee7d8), WHITE_EDGE)
     } else {
-        (Rgb::hex(0x36332f), BLACK_EDGE)
+        (Rgb::hex(0x4a4540), BLACK_EDGE)
     };
     let mut p = new_pixmap(SLAB_W, SLAB_H);
     p.fill(color(TRAY));
