@@ -1,7 +1,8 @@
 //! Measures one picture of each game, render plus PNG encoding, at the size the bot posts.
 //!
 //! Run: `cargo bench --bench render`. The acceptance on the project's 2-core machines:
-//! chess a median of at most 1 ms and at most 40 KB; Parcheesi at most 2 ms and 60 KB.
+//! chess a median of at most 1 ms and at most 40 KB; Parcheesi and backgammon at most 2 ms
+//! and 60 KB.
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -87,12 +88,63 @@ fn bench_parcheesi(c: &mut Criterion) {
     });
 }
 
+/// A backgammon match game in its middle: checkers on many points, a stack of six, a
+/// checker on the bar, the cube turned, the dice to play and a last play to mark.
+fn backgammon() -> Game {
+    let mut game = Game::new(GameKind::Backgammon, "match:7", 2).expect("backgammon for two");
+    for step in [
+        "roll 3-1",
+        "8/5 6/5",
+        "roll 6-4",
+        "24/14",
+        "roll 5-5",
+        "13/8(3) 6/1*",
+        "roll 2-1",
+        "bar/23 6/5",
+        "roll 6-5",
+        "13/8 13/7",
+        "double",
+        "take",
+        "roll 4-3",
+    ] {
+        let (Turn::Move(seat) | Turn::Roll(seat)) = game.turn() else {
+            panic!("the game ended before {step}");
+        };
+        let action = match step.strip_prefix("roll ") {
+            Some(dice) => Action::Roll {
+                seat,
+                dice: dice.split('-').map(|d| d.parse().expect("a die")).collect(),
+            },
+            None => Action::Play {
+                seat,
+                r#move: game.parse(step).expect("legal play"),
+            },
+        };
+        game = game.apply(&action).expect("applies");
+    }
+    game
+}
+
+fn bench_backgammon(c: &mut Criterion) {
+    let renderer = Renderer::new();
+    let game = backgammon();
+    let view = View {
+        players: vec!["alice".to_string(), "Bob the Builder".to_string()],
+        caption: Some("Bob the Builder takes; the cube is at 2. alice rolled 4 and 3.".to_string()),
+    };
+    let png = renderer.png(&game, &view).expect("renders");
+    eprintln!("backgammon_render_png: {} bytes", png.len());
+    c.bench_function("backgammon_render_png", |b| {
+        b.iter(|| renderer.png(black_box(&game), black_box(&view)))
+    });
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default()
         .sample_size(50)
         .warm_up_time(Duration::from_secs(2))
         .measurement_time(Duration::from_secs(5));
-    targets = bench_render, bench_parcheesi
+    targets = bench_render, bench_parcheesi, bench_backgammon
 }
 criterion_main!(benches);

@@ -1,5 +1,6 @@
-//! Writes the sample pictures the README shows into the given folder: `chess.png`, and
-//! `parcheesi.png`, `pahrcheesi.png`, `pachesi.png`, `pachisi.png` from seeded games.
+//! Writes the sample pictures the README shows into the given folder: `chess.png`,
+//! `parcheesi.png`, `pahrcheesi.png`, `pachesi.png`, `pachisi.png` from seeded games, and
+//! `backgammon.png`.
 //!
 //! Run: `cargo run --release --example render_sample -- docs/`
 
@@ -9,6 +10,7 @@ use anyhow::Context;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use tabula::render::{Renderer, View};
+use tabula::rules::backgammon::{BackgammonGame, BackgammonRules, Setup, Side};
 use tabula::rules::parcheesi::{HOME, ParcheesiGame, START};
 use tabula::rules::{Action, Game, GameKind, Turn};
 
@@ -55,6 +57,14 @@ fn main() -> anyhow::Result<()> {
         let path = dir.join(format!("{ruleset}.png"));
         write(&path, &renderer.png(&game, &view)?)?;
     }
+    let view = View {
+        players: vec!["alice".to_string(), "bob".to_string()],
+        caption: Some("alice played 13/8 6/4*. bob rolled 6 and 3.".to_string()),
+    };
+    write(
+        &dir.join("backgammon.png"),
+        &renderer.png(&backgammon()?, &view)?,
+    )?;
     Ok(())
 }
 
@@ -116,4 +126,46 @@ fn interesting(g: &ParcheesiGame) -> bool {
         (0..4).any(|i| (i + 1..4).any(|j| set[i] == set[j] && set[i] != START && set[i] != HOME))
     });
     home >= 2 && waiting >= 1 && out >= 6 && blockade && !g.last_moves().is_empty()
+}
+
+fn play_text(game: Game, text: &str) -> anyhow::Result<Game> {
+    let (Turn::Move(seat) | Turn::Roll(seat)) = game.turn() else {
+        anyhow::bail!("the game ended before {text}");
+    };
+    let m = game.parse(text)?;
+    Ok(game.apply(&Action::Play { seat, r#move: m })?)
+}
+
+fn roll_dice(game: Game, dice: [u8; 2]) -> anyhow::Result<Game> {
+    let Turn::Roll(seat) = game.turn() else {
+        anyhow::bail!("no roll is due");
+    };
+    Ok(game.apply(&Action::Roll {
+        seat,
+        dice: dice.to_vec(),
+    })?)
+}
+
+/// A money game: White (alice) doubled, Black (bob) took; White's 5-2 hit a blot, and
+/// Black, on the bar, is to play 6-3 against White's six-stack on the 6-point.
+fn backgammon() -> anyhow::Result<Game> {
+    let side = |points: &[(usize, u8)]| {
+        let mut s: Side = [0; 25];
+        for &(p, n) in points {
+            s[p - 1] = n;
+        }
+        s
+    };
+    let setup = Setup {
+        on_roll: side(&[(24, 1), (13, 4), (8, 2), (6, 7), (5, 1)]),
+        opponent: side(&[(23, 2), (21, 1), (13, 4), (8, 2), (7, 2), (6, 4)]),
+        seat: 0,
+        dice: None,
+    };
+    let mut game = Game::Backgammon(BackgammonGame::from_setup(setup, BackgammonRules::money())?);
+    game = play_text(game, "double")?;
+    game = play_text(game, "take")?;
+    game = roll_dice(game, [5, 2])?;
+    game = play_text(game, "13/8 6/4*")?;
+    roll_dice(game, [6, 3])
 }

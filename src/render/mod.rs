@@ -4,6 +4,7 @@
 //! background, the palette, fonts) is made once in [`Renderer::new`]; a render only copies
 //! palette-index tiles, draws text in palette indices, and encodes an indexed PNG.
 
+mod backgammon;
 mod chess;
 mod kit;
 mod palette;
@@ -19,8 +20,11 @@ pub const CHESS_SIZE: (u32, u32) = (chess::WIDTH, chess::HEIGHT);
 /// Width and height in pixels of a Parcheesi picture.
 pub const PARCHEESI_SIZE: (u32, u32) = (parcheesi::WIDTH, parcheesi::HEIGHT);
 
+/// Width and height in pixels of a backgammon picture.
+pub const BACKGAMMON_SIZE: (u32, u32) = (backgammon::PICTURE_WIDTH, backgammon::PICTURE_HEIGHT);
+
 /// Everything drawn once at start-up (piece sprites rasterized with resvg, fonts, palettes,
-/// tiles, the static Parcheesi boards).
+/// tiles, the static Parcheesi and backgammon boards).
 ///
 /// Each game draws in its own fixed palette, so one game's colours never crowd another's.
 pub struct Renderer {
@@ -28,6 +32,7 @@ pub struct Renderer {
     chess: chess::Theme,
     parcheesi_kit: Kit,
     parcheesi: parcheesi::Theme,
+    backgammon: backgammon::Theme,
 }
 
 /// What to show besides the position: player names by seat and an optional caption line.
@@ -79,6 +84,7 @@ impl Renderer {
             chess,
             parcheesi_kit,
             parcheesi,
+            backgammon: backgammon::Theme::new(),
         }
     }
 
@@ -99,7 +105,7 @@ impl Renderer {
                 let canvas = parcheesi::draw(kit, &self.parcheesi, g, view);
                 Ok(kit.encode(&canvas)?)
             }
-            Game::Backgammon(_) => Err(RenderError::NoPicture("Backgammon")),
+            Game::Backgammon(g) => Ok(self.backgammon.png(g, view)?),
         }
     }
 }

@@ -1,0 +1,242 @@
+//! Backgammon played end to end at the table through console lines, with seeded dice: every
+//! turn posts a board, the game's notices reach the players, the cube is offered, taken and
+//! dropped, and the stored log replays to the stored snapshot.
+
+mod support;
+
+use std::sync::Arc;
+
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use tabula::console::{ConsoleOptions, run_line};
+use tabula::render::{BACKGAMMON_SIZE, Renderer};
+use tabula::rules::backgammon::{BackgammonGame, Phase};
+use tabula::rules::{Action, Game, GameKind, Turn};
+use tabula::store::{Status, Store};
+use tabula::table::Table;
+use tempfile::TempDir;
+
+/// Most lines a game may take before the test gives up on it.
+const MAX_LINES: usize = 3000;
+
+struct Console {
+    table: Table,
+    store: Store,
+    options: ConsoleOptions,
+    _dir: TempDir,
+}
+
+impl Console {
+    async fn new(seed: u64) -> Console {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let store = Store::connect(&support::db::sqlite_url(&dir))
+            .await
+            .expect("sqlite store");
+        let renderer = Arc::new(Renderer::new());
+        let table = Table::with_rng(store.clone(), renderer, StdRng::seed_from_u64(seed));
+        let options = ConsoleOptions {
+            boards: dir.path().join("boards"),
+            ..ConsoleOptions::default()
+        };
+        Console {
+            table,
+            store,
+            options,
+            _dir: dir,
+        }
+    }
+
+    /// Runs one line and returns what the console printed.
+    async fn line(&self, line: &str) -> String {
+        let mut out = Vec::new();
+        assert!(
+            run_line(&self.table, &self.options, line, &mut out)
+                .await
+                .expect("console I/O")
+        );
+        String::from_utf8(out).expect("console prints UTF-8")
+    }
+
+    /// Returns the stored game 1.
+    async fn game(&self) -> Game {
+        let row = self.store.game(1).await.expect("game 1");
+        serde_json::from_str(&row.state).expect("the stored state loads")
+    }
+
+    fn boards(&self) -> Vec<std::path::PathBuf> {
+        let mut files: Vec<_> = std::fs::read_dir(&self.options.boards)
+            .map(|d| d.filter_map(Result::ok).map(|e| e.path()).collect())
+            .unwrap_or_default();
+        files.sort();
+        files
+    }
+}
+
+fn bg(game: &Game) -> &BackgammonGame {
+    match game {
+        Game::Backgammon(g) => g,
+        other => panic!("not backgammon: {:?}", other.kind()),
+    }
+}
+
+/// The players by seat: alice opened the table, so she sits at seat 0 (White).
+const NAMES: [&str; 2] = ["alice", "bob"];
+
+/// When the players use the cube: White doubles on its third roll, Black takes and later
+/// redoubles, and White drops.
+#[derive(Default)]
+struct CubePlan {
+    white_rolls: usize,
+    doubles: usize,
+}
+
+impl CubePlan {
+    /// Returns the cube action to take now, if any.
+    fn action(&mut self, game: &BackgammonGame) -> Option<&'static str> {
+        match game.phase() {
+            Phase::Roll { seat: 0 } if game.may_double(0) && self.doubles == 0 => {
+                self.white_rolls += 1;
+                (self.white_rolls == 3).then(|| {
+                    self.doubles += 1;
+                    "double"
+                })
+            }
+            Phase::Roll { seat: 1 } if game.may_double(1) && self.doubles == 1 => {
+                self.doubles += 1;
+                Some("double")
+            }
+            Phase::Doubled { .. } if self.doubles == 1 => Some("take"),
+            Phase::Doubled { .. } => Some("drop"),
+            _ => None,
+        }
+    }
+}
+
+/// Plays a whole game from `/play` to its end; returns everything the console printed and
+/// the number of lines that should each have posted a board.
+async fn play_out(console: &Console, ruleset: &str, mut cube: Option<CubePlan>) -> (String, usize) {
+    let mut out = console
+        .line(&format!("@alice /play backgammon {ruleset} @bob"))
+        .await;
+    out += &console.line("@bob /join").await;
+    for n in 0..MAX_LINES {
+        let game = console.game().await;
+        let line = match game.turn() {
+            // The join posted the first board, and each of the `n` lines so far one more.
+            Turn::Over(_) => return (out, n + 1),
+            Turn::Roll(seat) => match cube.as_mut().and_then(|c| c.action(bg(&game))) {
+                Some(action) => format!("@{} /move {action}", NAMES[seat]),
+                None => format!("@{} /roll", NAMES[seat]),
+            },
+            Turn::Move(seat) => match cube.as_mut().and_then(|c| c.action(bg(&game))) {
+                Some(action) => format!("@{} {action}", NAMES[seat]),
+                None => {
+                    let moves = game.legal_moves();
+                    let first = moves.first().expect("a move is due, so one is legal");
+                    format!("@{} /move {}", NAMES[seat], game.format(first))
+                }
+            },
+        };
+        // Now and then someone asks for the board again (written over the last turn's file).
+        if n % 25 == 7 {
+            let board = console.line("@bob /board").await;
+            assert!(board.contains("board: "), "{board}");
+        }
+        let reply = console.line(&line).await;
+        assert!(
+            !reply.starts_with('!'),
+            "line {n}: {line} was refused: {reply}"
+        );
+        assert!(reply.contains("board: "), "{line} posted no board: {reply}");
+        out += &reply;
+    }
+    panic!("the game did not end within {MAX_LINES} lines:\n{out}");
+}
+
+/// Checks the boards, the finished row, and that the log replays to the snapshot.
+async fn check_end(console: &Console, ruleset: &str, boards: usize) -> Game {
+    let files = console.boards();
+    assert_eq!(files.len(), boards, "one board per game line");
+    for file in &files {
+        let bytes = std::fs::read(file).expect("board file");
+        let img = image::load_from_memory(&bytes).expect("board is a PNG");
+        assert_eq!(
+            (img.width(), img.height()),
+            BACKGAMMON_SIZE,
+            "{}",
+            file.display()
+        );
+    }
+    let row = console.store.game(1).await.expect("game 1");
+    assert_eq!(row.status, Status::Finished);
+    assert!(row.result.is_some());
+    let snapshot = console.game().await;
+    let mut replay = Game::new(GameKind::Backgammon, ruleset, 2).expect("ruleset exists");
+    for logged in console.store.log(1).await.expect("the log") {
+        let action: Action = serde_json::from_str(&logged.action).expect("a logged action");
+        replay = replay.apply(&action).expect("the logged action applies");
+    }
+    assert_eq!(replay, snapshot, "the log replays to the snapshot");
+    snapshot
+}
+
+#[tokio::test]
+async fn a_seeded_game_plays_to_the_end_with_a_board_per_turn_and_its_notices() {
+    // Seed 25 gives a tied opening roll and a turn lost to a closed board.
+    let console = Console::new(25).await;
+    let (out, boards) = play_out(&console, "standard", None).await;
+    assert!(out.contains("Backgammon begins"), "{out}");
+    assert!(
+        out.contains("Opening roll: each player rolls one die"),
+        "the opening notice: {out}"
+    );
+    assert!(
+        out.contains("White rolls") && out.contains("starts with"),
+        "the opening result: {out}"
+    );
+    assert!(out.contains("roll again"), "a tied opening roll: {out}");
+    assert!(out.contains("cannot move with"), "a lost turn: {out}");
+    assert!(out.contains("wins"), "{out}");
+    let game = check_end(&console, "standard", boards).await;
+    assert!(matches!(game.turn(), Turn::Over(_)));
+}
+
+#[tokio::test]
+async fn a_money_game_doubles_takes_redoubles_and_drops() {
+    let console = Console::new(5).await;
+    let (out, boards) = play_out(&console, "cube", Some(CubePlan::default())).await;
+    assert!(out.contains("White doubles to 2"), "{out}");
+    assert!(out.contains("Black takes; the cube is at 2"), "{out}");
+    assert!(out.contains("Black doubles to 4"), "{out}");
+    assert!(out.contains("double dropped"), "{out}");
+    let game = check_end(&console, "cube", boards).await;
+    let g = bg(&game);
+    assert_eq!(g.score(), [0, 2], "Black wins the cube's 2 points");
+}
+
+#[tokio::test]
+async fn the_opening_roll_waits_for_white_and_a_roll_cannot_be_repeated() {
+    let console = Console::new(3).await;
+    console.line("@alice /play backgammon @bob").await;
+    console.line("@bob /join").await;
+    let early = console.line("@bob /roll").await;
+    assert!(
+        early.starts_with('!'),
+        "Black cannot roll for the opening: {early}"
+    );
+    let early = console.line("@alice 13/7").await;
+    assert!(
+        early.starts_with('!'),
+        "no move before the opening roll: {early}"
+    );
+    let rolled = console.line("@alice /roll").await;
+    assert!(rolled.contains("board: "), "{rolled}");
+    let game = console.game().await;
+    if let Turn::Move(seat) = game.turn() {
+        let again = console.line(&format!("@{} /roll", NAMES[seat])).await;
+        assert!(
+            again.starts_with('!'),
+            "the dice are already rolled: {again}"
+        );
+    }
+}
