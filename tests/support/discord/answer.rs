@@ -240,8 +240,17 @@ impl FakeDiscord {
         opponent: &FakeUser,
         extra: &[Value],
     ) -> Answer {
+        // The choices are read from the bot's registration (even a refused one), which follows READY.
+        let choice = self
+            .wait_for("the command registration", |requests| {
+                requests
+                    .iter()
+                    .any(|r| r.method == "PUT" && r.path.ends_with("/commands"))
+                    .then(|| game_choice(requests, game))
+            })
+            .await;
         let mut options = vec![
-            json!({"name": "game", "type": 4, "value": game_choice(&self.requests(), game)}),
+            json!({"name": "game", "type": 4, "value": choice}),
             json!({"name": "opponent", "type": 6, "value": opponent.id}),
         ];
         options.extend_from_slice(extra);
