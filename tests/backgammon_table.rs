@@ -195,6 +195,10 @@ async fn a_seeded_game_plays_to_the_end_with_a_board_per_turn_and_its_notices() 
         "the opening result: {out}"
     );
     assert!(out.contains("roll again"), "a tied opening roll: {out}");
+    assert!(
+        out.contains("@alice rolled the opening dice: ") && out.contains(" for White, "),
+        "the opening roll names one die per side: {out}"
+    );
     assert!(out.contains("cannot move with"), "a lost turn: {out}");
     assert!(out.contains("wins"), "{out}");
     let game = check_end(&console, "standard", boards).await;

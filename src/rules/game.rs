@@ -166,6 +166,24 @@ impl Game {
         }
     }
 
+    /// Describes these dice, about to be rolled for the seat whose roll is due, where the game
+    /// reads them in its own way (backgammon's opening roll throws one die for each side).
+    pub fn roll_words(&self, dice: &[u8]) -> Option<String> {
+        match (self, dice) {
+            (Game::Backgammon(g), [white, black])
+                if matches!(g.phase(), backgammon::Phase::Opening) =>
+            {
+                let name = |seat| self.kind().seat_name(seat);
+                Some(format!(
+                    "the opening dice: **{white}** for {}, **{black}** for {}",
+                    name(0),
+                    name(1)
+                ))
+            }
+            _ => None,
+        }
+    }
+
     /// Returns what happened by itself at the last action (a forced pass, a penalty…).
     pub fn notice(&self) -> Option<String> {
         match self {

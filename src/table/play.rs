@@ -79,11 +79,11 @@ impl Table {
                     (0..count).map(|_| rng.random_range(1..=6)).collect()
                 };
                 let shown: Vec<String> = dice.iter().map(u8::to_string).collect();
-                let headline = format!(
-                    "{} rolled **{}**.",
-                    mention(&ctx.user.id),
-                    shown.join(" and ")
-                );
+                let words = loaded
+                    .game
+                    .roll_words(&dice)
+                    .unwrap_or_else(|| format!("**{}**", shown.join(" and ")));
+                let headline = format!("{} rolled {words}.", mention(&ctx.user.id));
                 self.act(
                     ctx,
                     loaded,
