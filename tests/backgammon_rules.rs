@@ -301,7 +301,7 @@ fn a_piece_on_the_bar_must_enter_before_any_other_move() {
     let game = with_dice(pos!(x 25:1, 13:14; o 1:2), [6, 3]);
     assert!(plays(&game).iter().all(|p| p.starts_with("bar/")));
     match game.parse("13/7 13/10") {
-        Err(ActionError::Backgammon(ParseError::Illegal { reason, .. })) => {
+        Err(ActionError::Notation(ParseError::Illegal { reason, .. })) => {
             assert!(reason.contains("bar"), "{reason}");
         }
         other => panic!("{other:?}"),
@@ -458,13 +458,13 @@ fn a_hit_on_the_way_is_shown_and_an_unmarked_path_prefers_no_hit() {
 fn unreadable_and_illegal_plays_are_told_apart_with_examples() {
     let game = load(&format!("{START_ID} 3-1"));
     match game.parse("knight to f3") {
-        Err(ActionError::Backgammon(e @ ParseError::Unreadable { .. })) => {
+        Err(ActionError::Notation(e @ ParseError::Unreadable { .. })) => {
             assert_eq!(e.examples().len(), 5);
         }
         other => panic!("{other:?}"),
     }
     let reason = |t: &str| match game.parse(t) {
-        Err(ActionError::Backgammon(ParseError::Illegal {
+        Err(ActionError::Notation(ParseError::Illegal {
             reason, examples, ..
         })) => {
             assert!(!examples.is_empty());
@@ -604,7 +604,7 @@ fn only_the_cube_owner_may_redouble_and_not_after_rolling() {
 fn the_plain_sheet_game_has_no_cube() {
     let game = new_game("standard");
     match game.parse("double") {
-        Err(ActionError::Backgammon(ParseError::Illegal { reason, .. })) => {
+        Err(ActionError::Notation(ParseError::Illegal { reason, .. })) => {
             assert!(reason.contains("without the doubling cube"), "{reason}");
         }
         other => panic!("{other:?}"),
@@ -650,7 +650,7 @@ fn a_match_is_played_to_n_points_with_the_crawford_game_free_of_doubling() {
     let white_to_roll = started.apply(&Action::Play { seat, r#move: m }).unwrap();
     assert_eq!(white_to_roll.turn(), Turn::Roll(0));
     match white_to_roll.parse("double") {
-        Err(ActionError::Backgammon(ParseError::Illegal { reason, .. })) => {
+        Err(ActionError::Notation(ParseError::Illegal { reason, .. })) => {
             assert!(reason.contains("Crawford"), "{reason}");
         }
         other => panic!("{other:?}"),

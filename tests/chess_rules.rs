@@ -148,7 +148,7 @@ fn unreadable_text_is_told_apart_from_illegal_and_ambiguous_moves() {
         &"e4".repeat(5000),
     ] {
         match game.parse(junk) {
-            Err(ActionError::Chess(e @ tabula::rules::chess::ParseError::Unreadable { .. })) => {
+            Err(ActionError::Notation(e @ tabula::rules::chess::ParseError::Unreadable { .. })) => {
                 assert!(e.examples().len() <= 5 && !e.examples().is_empty());
                 assert!(e.to_string().len() < 300, "{e}");
             }
@@ -156,7 +156,7 @@ fn unreadable_text_is_told_apart_from_illegal_and_ambiguous_moves() {
         }
     }
     match game.parse("e5") {
-        Err(ActionError::Chess(tabula::rules::chess::ParseError::Illegal {
+        Err(ActionError::Notation(tabula::rules::chess::ParseError::Illegal {
             reason,
             examples,
             ..
@@ -168,15 +168,18 @@ fn unreadable_text_is_told_apart_from_illegal_and_ambiguous_moves() {
     }
     let knights = load("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1");
     match knights.parse("Nd2") {
-        Err(ActionError::Chess(tabula::rules::chess::ParseError::Ambiguous {
-            candidates, ..
+        Err(ActionError::Notation(tabula::rules::chess::ParseError::Ambiguous {
+            candidates,
+            ..
         })) => {
             assert_eq!(candidates, ["Nbd2", "Nfd2"]);
         }
         other => panic!("{other:?}"),
     }
     match load("8/4P3/8/8/8/8/k7/4K3 w - - 0 1").parse("e8") {
-        Err(ActionError::Chess(tabula::rules::chess::ParseError::Illegal { reason, .. })) => {
+        Err(ActionError::Notation(tabula::rules::chess::ParseError::Illegal {
+            reason, ..
+        })) => {
             assert!(reason.contains("becomes"), "{reason}")
         }
         other => panic!("{other:?}"),
@@ -186,7 +189,9 @@ fn unreadable_text_is_told_apart_from_illegal_and_ambiguous_moves() {
 #[test]
 fn illegal_moves_say_why() {
     let reason = |fen: &str, text: &str| match load(fen).parse(text) {
-        Err(ActionError::Chess(tabula::rules::chess::ParseError::Illegal { reason, .. })) => reason,
+        Err(ActionError::Notation(tabula::rules::chess::ParseError::Illegal {
+            reason, ..
+        })) => reason,
         other => panic!("{text}: {other:?}"),
     };
     // In check: a move that does not answer it.

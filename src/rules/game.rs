@@ -6,6 +6,7 @@ use shakmaty::uci::UciMove;
 use super::backgammon::{self, BackgammonGame, BackgammonMove, BackgammonRules};
 use super::chess::{self, ChessGame};
 use super::kind::GameKind;
+use super::notation::ParseError;
 use super::parcheesi::{self, ParcheesiGame, ParcheesiMove, Ruleset};
 use super::{Outcome, Seat};
 
@@ -62,13 +63,11 @@ pub enum Action {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ActionError {
     #[error(transparent)]
-    Chess(#[from] chess::ParseError),
+    Notation(#[from] ParseError),
     #[error("{0}")]
     Play(#[from] chess::PlayError),
     #[error("{0}")]
     Parcheesi(#[from] parcheesi::PlayError),
-    #[error(transparent)]
-    Backgammon(#[from] backgammon::ParseError),
     #[error("{0}")]
     BackgammonPlay(backgammon::PlayError),
     #[error("it is not your turn")]
@@ -92,9 +91,8 @@ impl ActionError {
     /// Returns legal moves worth suggesting alongside the error.
     pub fn examples(&self) -> &[String] {
         match self {
-            ActionError::Chess(e) => e.examples(),
+            ActionError::Notation(e) => e.examples(),
             ActionError::Parcheesi(e) => e.examples(),
-            ActionError::Backgammon(e) => e.examples(),
             _ => &[],
         }
     }

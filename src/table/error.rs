@@ -88,7 +88,7 @@ impl TableError {
             if !examples.is_empty()
                 && !matches!(
                     e,
-                    ActionError::Chess(crate::rules::chess::ParseError::Ambiguous { .. })
+                    ActionError::Notation(crate::rules::ParseError::Ambiguous { .. })
                 )
             {
                 text.push_str(&format!("\nLegal moves include: {}", examples.join(", ")));

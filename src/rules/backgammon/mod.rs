@@ -390,6 +390,8 @@ impl BackgammonGame {
             Reading::Found(i) => Ok(BackgammonMove::Play(plays[i].steps.clone())),
             Reading::Unreadable => Err(ParseError::Unreadable {
                 input,
+                what: "a backgammon play",
+                hint: "write it like 24/18 13/11, bar/22*, 6/off or 8/4(2)",
                 examples: self.examples(EXAMPLES),
             }),
             Reading::Illegal(reason) => Err(illegal(&reason)),

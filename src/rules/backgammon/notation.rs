@@ -6,43 +6,7 @@ use std::collections::HashMap;
 use super::board::{BAR, OFF, View};
 use super::moves::{Play, Step, dice_list};
 
-/// Why typed text is not a play or cube action here.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ParseError {
-    /// The text is not backgammon notation at all.
-    #[error(
-        "I can't read {input} as a backgammon play; write it like 24/18 13/11, bar/22*, 6/off or 8/4(2)"
-    )]
-    Unreadable {
-        input: String,
-        examples: Vec<String>,
-    },
-    /// The text names a play or action the rules forbid now.
-    #[error("{input} is not legal here: {reason}")]
-    Illegal {
-        input: String,
-        reason: String,
-        examples: Vec<String>,
-    },
-    /// The text fits more than one legal play.
-    #[error("{input} is ambiguous: it could be {}", .candidates.join(" or "))]
-    Ambiguous {
-        input: String,
-        candidates: Vec<String>,
-    },
-}
-
-impl ParseError {
-    /// Returns legal plays worth suggesting alongside the error.
-    pub fn examples(&self) -> &[String] {
-        match self {
-            ParseError::Unreadable { examples, .. } | ParseError::Illegal { examples, .. } => {
-                examples
-            }
-            ParseError::Ambiguous { candidates, .. } => candidates,
-        }
-    }
-}
+pub use crate::rules::notation::ParseError;
 
 /// A play as typed: checker paths from one point to another, and the points marked as hits.
 #[derive(Debug, Default)]

@@ -7,43 +7,7 @@ use shakmaty::{CastlingSide, Chess, File, Move, Position, Rank, Role, Square, at
 /// How many example moves an error offers.
 const EXAMPLES: usize = 5;
 
-/// Why typed text is not a move in this position.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ParseError {
-    /// The text is not chess notation at all.
-    #[error(
-        "I can't read {input} as a chess move; type it in SAN like Nf3, exd5, O-O or e8=Q, or as squares like e2e4"
-    )]
-    Unreadable {
-        input: String,
-        examples: Vec<String>,
-    },
-    /// The text names a move that the rules forbid here.
-    #[error("{input} is not legal here: {reason}")]
-    Illegal {
-        input: String,
-        reason: String,
-        examples: Vec<String>,
-    },
-    /// The text fits more than one legal move.
-    #[error("{input} is ambiguous: it could be {}", .candidates.join(" or "))]
-    Ambiguous {
-        input: String,
-        candidates: Vec<String>,
-    },
-}
-
-impl ParseError {
-    /// Returns legal moves worth suggesting alongside the error.
-    pub fn examples(&self) -> &[String] {
-        match self {
-            ParseError::Unreadable { examples, .. } | ParseError::Illegal { examples, .. } => {
-                examples
-            }
-            ParseError::Ambiguous { candidates, .. } => candidates,
-        }
-    }
-}
+pub use crate::rules::notation::ParseError;
 
 /// What the player asked for, once the text is read.
 enum Wanted {
@@ -70,6 +34,8 @@ pub fn parse(pos: &Chess, text: &str) -> Result<Move, ParseError> {
     let Some(first) = readings.first() else {
         return Err(ParseError::Unreadable {
             input,
+            what: "a chess move",
+            hint: "type it in SAN like Nf3, exd5, O-O or e8=Q, or as squares like e2e4",
             examples: examples(pos, None, EXAMPLES),
         });
     };

@@ -22,6 +22,8 @@ pub fn parse(game: &ParcheesiGame, text: &str) -> Result<ParcheesiMove, PlayErro
     let Some(wishes) = notation::read(text) else {
         return Err(ParseError::Unreadable {
             input,
+            what: "a Parcheesi move",
+            hint: "name pawns A–D with a count, like `enter`, `a5 b3`, `a 8` or `c20`",
             examples: examples(),
         }
         .into());

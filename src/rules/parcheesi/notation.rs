@@ -61,43 +61,7 @@ impl TryFrom<String> for ParcheesiMove {
     }
 }
 
-/// Why typed text is not a legal turn (or part of one) now.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ParseError {
-    /// The text is not Parcheesi notation at all.
-    #[error(
-        "I can't read {input} as a Parcheesi move; name pawns A–D with a count, like `enter`, `a5 b3`, `a 8` or `c20`"
-    )]
-    Unreadable {
-        input: String,
-        examples: Vec<String>,
-    },
-    /// The text names parts the rules forbid now.
-    #[error("{input} is not legal now: {reason}")]
-    Illegal {
-        input: String,
-        reason: String,
-        examples: Vec<String>,
-    },
-    /// The text fits more than one way of playing with different results.
-    #[error("{input} is ambiguous: it could be {}", .candidates.join(" or "))]
-    Ambiguous {
-        input: String,
-        candidates: Vec<String>,
-    },
-}
-
-impl ParseError {
-    /// Returns legal moves worth suggesting alongside the error.
-    pub fn examples(&self) -> &[String] {
-        match self {
-            ParseError::Unreadable { examples, .. } | ParseError::Illegal { examples, .. } => {
-                examples
-            }
-            ParseError::Ambiguous { candidates, .. } => candidates,
-        }
-    }
-}
+pub use crate::rules::notation::ParseError;
 
 /// What the player asked for, one item of the typed text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
