@@ -28,19 +28,13 @@ impl Kit {
         width: f32,
         ink: Ink,
     ) {
-        let (cx, cy, hx, hy) = (x + w / 2.0, y + h / 2.0, w / 2.0 - r, h / 2.0 - r);
+        let edge = super::round_rect_distance((x, y, w, h), r);
         self.fill_shape(
             canvas,
             (x - 1.0, y - 1.0, x + w + 1.0, y + h + 1.0),
             ink,
-            |px, py| {
-                let qx = (px - cx).abs() - hx;
-                let qy = (py - cy).abs() - hy;
-                let outside = (qx.max(0.0).powi(2) + qy.max(0.0).powi(2)).sqrt();
-                let d = outside + qx.max(qy).min(0.0) - r;
-                // Inside the edge by `width`: distance to the band [-width, 0].
-                (d + width / 2.0).abs() - width / 2.0
-            },
+            // Inside the edge by `width`: distance to the band [-width, 0].
+            |px, py| (edge(px, py) + width / 2.0).abs() - width / 2.0,
         );
     }
 }
