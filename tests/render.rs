@@ -1,6 +1,8 @@
 //! The board renderer: PNGs decode, highlights and orientation land on the right squares,
 //! output is deterministic, and hostile names cannot break it.
 
+mod support;
+
 use std::sync::LazyLock;
 
 use image::RgbImage;
@@ -209,33 +211,7 @@ fn rendering_is_deterministic_across_calls_and_renderers() {
 #[test]
 fn hostile_names_and_captions_render_without_panicking() {
     let game = play("e4 e5 Qh5 Nc6 Bc4 Nf6");
-    let long = "x".repeat(200);
-    let views = [
-        View::default(),
-        View {
-            players: vec![],
-            caption: Some(String::new()),
-        },
-        View {
-            players: vec!["♔ 🦀🧑‍🚀👍🏽 alice".to_string(), "مرحبا בוב 你好".to_string()],
-            caption: Some("🎉".repeat(300)),
-        },
-        View {
-            players: vec![long.clone(), "W".repeat(200)],
-            caption: Some(long),
-        },
-        View {
-            players: vec![
-                "a\u{0}b\u{7}\u{1b}[31m\r\n\t".to_string(),
-                "\u{200d}\u{fe0f}".to_string(),
-            ],
-            caption: Some("line one\nline two\u{0}".to_string()),
-        },
-        View {
-            players: vec!["   ".to_string(), "a".to_string(), "extra seat".to_string()],
-            caption: None,
-        },
-    ];
+    let views = support::render::hostile_views();
     for view in &views {
         let img = render(&game, view);
         assert_eq!(img.dimensions(), CHESS_SIZE, "{view:?}");

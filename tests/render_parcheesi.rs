@@ -6,6 +6,8 @@
 //! arm at the bottom; spaces are 48 px across an arm and 35 px along it, the HOME square is
 //! 144 px, each START corner is 280 px with an 8-px margin.
 
+mod support;
+
 use std::sync::LazyLock;
 
 use image::RgbImage;
@@ -243,30 +245,7 @@ fn hostile_names_and_captions_render_without_panicking() {
         Ruleset::Parcheesi,
         vec![[10, 10, 0, 72], [5, 0, 0, 0], [0; 4]],
     );
-    let long = "x".repeat(300);
-    let views = [
-        View::default(),
-        View {
-            players: vec![String::new(); 7],
-            caption: Some(String::new()),
-        },
-        View {
-            players: vec![
-                "♔ 🦀🧑‍🚀👍🏽 alice".into(),
-                "مرحبا בוב 你好".into(),
-                "\u{200d}".into(),
-            ],
-            caption: Some("🎉".repeat(300)),
-        },
-        View {
-            players: vec![long.clone(), "W".repeat(200), "Red".into()],
-            caption: Some(long),
-        },
-        View {
-            players: vec!["a\u{0}b\u{7}\u{1b}[31m\r\n\t".into()],
-            caption: Some("line one\nline two\u{0}".into()),
-        },
-    ];
+    let views = support::render::hostile_views();
     for view in &views {
         assert_eq!(render(&game, view).dimensions(), PARCHEESI_SIZE, "{view:?}");
     }

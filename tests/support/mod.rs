@@ -7,4 +7,7 @@ pub mod db;
 pub mod discord;
 
 #[allow(dead_code, unused_imports)]
+pub mod render;
+
+#[allow(dead_code, unused_imports)]
 pub mod table;
