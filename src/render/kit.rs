@@ -497,6 +497,17 @@ pub fn clean(text: &str) -> String {
     out
 }
 
+/// Returns the signed distance to a rectangle with corners rounded to radius `r` (negative inside).
+fn round_rect_distance((x, y, w, h): (f32, f32, f32, f32), r: f32) -> impl Fn(f32, f32) -> f32 {
+    let (cx, cy, hx, hy) = (x + w / 2.0, y + h / 2.0, w / 2.0 - r, h / 2.0 - r);
+    move |px, py| {
+        let qx = (px - cx).abs() - hx;
+        let qy = (py - cy).abs() - hy;
+        let outside = (qx.max(0.0).powi(2) + qy.max(0.0).powi(2)).sqrt();
+        outside + qx.max(qy).min(0.0) - r
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -516,16 +527,5 @@ mod tests {
         assert!(fitted.ends_with('…'));
         assert!(kit.text_width(Face::Bold, 22.0, &fitted) <= 300.0);
         assert_eq!(kit.fit(Face::Bold, 22.0, "bob", 300.0), "bob");
-    }
-}
-
-/// Returns the signed distance to a rectangle with corners rounded to radius `r` (negative inside).
-fn round_rect_distance((x, y, w, h): (f32, f32, f32, f32), r: f32) -> impl Fn(f32, f32) -> f32 {
-    let (cx, cy, hx, hy) = (x + w / 2.0, y + h / 2.0, w / 2.0 - r, h / 2.0 - r);
-    move |px, py| {
-        let qx = (px - cx).abs() - hx;
-        let qy = (py - cy).abs() - hy;
-        let outside = (qx.max(0.0).powi(2) + qy.max(0.0).powi(2)).sqrt();
-        outside + qx.max(qy).min(0.0) - r
     }
 }
