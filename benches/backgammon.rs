@@ -2,6 +2,7 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
+use tabula::rules::Rules;
 use tabula::rules::backgammon::BackgammonGame;
 
 /// Fifteen single checkers on the 9- to 23-points with 4-4: 1,882 plays (gnubg lists as many),
@@ -10,10 +11,10 @@ const WIDE: &str = "/38AAAAAVVVVFQ 4-4";
 
 fn legal_plays(c: &mut Criterion) {
     let game = BackgammonGame::from_position_id(WIDE).unwrap();
-    let count = game.legal_moves().len();
+    let count = game.legal(0).len();
     c.bench_function(
         &format!("backgammon legal plays, {WIDE} ({count} plays)"),
-        |b| b.iter(|| black_box(&game).legal_moves()),
+        |b| b.iter(|| black_box(&game).legal(0)),
     );
 }
 

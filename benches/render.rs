@@ -24,7 +24,7 @@ fn middlegame() -> Game {
         let Turn::Move(seat) = game.turn() else {
             panic!("the game ended before {san}");
         };
-        let m = game.parse(san).expect("legal move");
+        let m = game.parse(seat, san).expect("legal move");
         game = game
             .apply(&Action::Play { seat, r#move: m })
             .expect("applies");
@@ -67,7 +67,7 @@ fn parcheesi_midgame() -> Game {
             dice: vec![4, 2],
         })
         .expect("rolls");
-    let m = game.parse("a4").expect("legal");
+    let m = game.parse(0, "a4").expect("legal");
     game.apply(&Action::Play { seat: 0, r#move: m })
         .expect("plays")
 }
@@ -117,7 +117,7 @@ fn backgammon() -> Game {
             },
             None => Action::Play {
                 seat,
-                r#move: game.parse(step).expect("legal play"),
+                r#move: game.parse(seat, step).expect("legal play"),
             },
         };
         game = game.apply(&action).expect("applies");

@@ -38,7 +38,7 @@ fn main() -> anyhow::Result<()> {
         let Turn::Move(seat) = game.turn() else {
             anyhow::bail!("the game ended before {san}");
         };
-        let m = game.parse(san)?;
+        let m = game.parse(seat, san)?;
         game = game.apply(&Action::Play { seat, r#move: m })?;
     }
     let view = View {
@@ -132,7 +132,7 @@ fn play_text(game: Game, text: &str) -> anyhow::Result<Game> {
     let (Turn::Move(seat) | Turn::Roll(seat)) = game.turn() else {
         anyhow::bail!("the game ended before {text}");
     };
-    let m = game.parse(text)?;
+    let m = game.parse(seat, text)?;
     Ok(game.apply(&Action::Play { seat, r#move: m })?)
 }
 

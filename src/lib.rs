@@ -10,3 +10,5 @@ pub mod render;
 pub mod rules;
 pub mod store;
 pub mod table;
+#[cfg(test)]
+mod toy_game;

@@ -168,8 +168,8 @@ async fn run(mode: Mode, database_url: &str) -> anyhow::Result<()> {
             result
         }
         Mode::Migrate => {
+            // Connecting migrates the database to this tabula's schema.
             let store = connect(database_url).await?;
-            store.migrate().await?;
             eprintln!("The database at {} is up to date.", redact(database_url));
             store.close().await;
             Ok(())

@@ -121,7 +121,7 @@ fn parse_command(words: &[&str]) -> Result<Command, String> {
             expr: (!text.is_empty()).then_some(text),
         }),
         "board" => none(Command::Board),
-        "resign" => none(Command::Resign),
+        "resign" => none(Command::Resign { confirmed: true }),
         "abort" => none(Command::Abort),
         "draw" => match text.to_ascii_lowercase().as_str() {
             "" | "offer" => Ok(Command::Draw(DrawCommand::Offer)),

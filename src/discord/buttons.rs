@@ -1,12 +1,11 @@
 //! Buttons: their `custom_id`s (`tabula:<game>:<seq>:<command>`) and the one global handler
-//! that answers every click from the database, so a button works after any restart. A click
-//! on a message older than the game's current state gets the current board, privately.
+//! that turns every click into a table command, so a button works after any restart. The
+//! table decides what a click means now (a stale board, a resignation to confirm...).
 
 use poise::serenity_prelude as serenity;
 use serenity::ComponentInteraction;
 
-use crate::store::{GameRow, StoreError};
-use crate::table::{Choice, Command, Ctx, DrawCommand, GameRef, Reply};
+use crate::table::{Command, Press, Reply};
 
 use super::deliver::{Target, answer};
 use super::{Data, people};
@@ -38,27 +37,6 @@ fn parse(id: &str) -> Option<ButtonId> {
     })
 }
 
-/// Asks the player to confirm a resignation, with a button bound to the game's current state.
-pub(crate) fn confirm_resign(row: &GameRow) -> Reply {
-    Reply {
-        text: format!(
-            "Do you really want to resign game #{}? This cannot be undone.",
-            row.id
-        ),
-        choices: vec![Choice {
-            label: "Yes, resign".into(),
-            command: "resign confirm".into(),
-        }],
-        private: true,
-        game: Some(GameRef {
-            id: row.id,
-            seq: row.seq,
-            closed: false,
-        }),
-        ..Reply::default()
-    }
-}
-
 /// Answers a button click.
 pub(crate) async fn handle(
     ctx: &serenity::Context,
@@ -81,7 +59,15 @@ pub(crate) async fn handle(
     };
     let work = async {
         match button {
-            Some(button) => click(data, &who, button, selected).await,
+            Some(b) => {
+                let press = Press {
+                    game: b.game,
+                    seq: b.seq,
+                    command: b.command,
+                    selected,
+                };
+                data.table.handle(&who, Command::Press(press)).await
+            }
             None => Reply::private("This button is not one of mine."),
         }
     };
@@ -93,68 +79,6 @@ pub(crate) async fn handle(
         work,
     )
     .await;
-}
-
-async fn click(data: &Data, who: &Ctx, button: ButtonId, selected: Option<String>) -> Reply {
-    let row = match data.table.store().game(button.game).await {
-        Ok(row) => row,
-        Err(StoreError::NotFound) => return Reply::private("That game no longer exists."),
-        Err(e) => {
-            tracing::error!(error = %e, "loading a game for a button failed");
-            return Reply::private(
-                "Something went wrong on our side; nothing was changed. Please try again.",
-            );
-        }
-    };
-    if !row.status.is_open() {
-        return Reply::private(format!(
-            "Game #{} is over; these buttons no longer do anything.",
-            row.id
-        ));
-    }
-    if row.channel != who.channel {
-        return Reply::private("That button belongs to a game in another channel.");
-    }
-    if button.command == "board" {
-        return private(data.table.handle(who, Command::Board).await);
-    }
-    if row.seq != button.seq {
-        let mut current = private(data.table.handle(who, Command::Board).await);
-        if !current.text.is_empty() {
-            current.text = format!(
-                "This board is out of date; here is the current one.\n{}",
-                current.text
-            );
-        }
-        return current;
-    }
-    let command = match button.command.as_str() {
-        "resign" => return confirm_resign(&row),
-        "resign confirm" => Command::Resign,
-        "roll" => Command::Roll { expr: None },
-        "join" => Command::Join,
-        "draw accept" => Command::Draw(DrawCommand::Accept),
-        "draw decline" => Command::Draw(DrawCommand::Decline),
-        // A choice from the move menu, checked by the table like any typed move.
-        "move" => match selected {
-            Some(text) => Command::Move { text },
-            None => return Reply::private("Choose a move from the menu."),
-        },
-        other => {
-            tracing::warn!(command = other, "unknown button command");
-            return Reply::private(
-                "This button is from another version of me; use the slash commands.",
-            );
-        }
-    };
-    data.table.handle(who, command).await
-}
-
-/// Makes a reply visible only to the asker (and so pings nobody).
-fn private(mut reply: Reply) -> Reply {
-    reply.private = true;
-    reply.ping.clear();
-    reply
 }
 
 #[cfg(test)]

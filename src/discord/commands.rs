@@ -4,12 +4,14 @@
 use poise::serenity_prelude as serenity;
 use serenity::{ChannelId, ChannelType, CreateThread};
 
-use crate::store::Status;
+use std::borrow::Cow;
+
+use crate::rules::{GameChoice, GameKind};
 use crate::table::{Command, Ctx, DrawCommand, Reply, User, mention};
 
 use super::deliver::{Target, answer};
 use super::post::{Outgoing, retrying};
-use super::{Context, Data, Error, buttons, people};
+use super::{Context, Data, Error, people};
 
 /// Discord's limit on autocomplete suggestions.
 const MAX_SUGGESTIONS: usize = 25;
@@ -32,46 +34,41 @@ pub(crate) fn all() -> Vec<poise::Command<Data, Error>> {
     ]
 }
 
-/// The games offered in the `game` option; Parcheesi's cousins are offered by their own names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
-pub(crate) enum GameChoice {
-    #[name = "chess"]
-    Chess,
-    #[name = "parcheesi"]
-    Parcheesi,
-    #[name = "pahrcheesi"]
-    Pahrcheesi,
-    #[name = "pachesi"]
-    Pachesi,
-    #[name = "pachisi"]
-    Pachisi,
-    #[name = "backgammon"]
-    Backgammon,
-}
+/// A game picked in the `game` option: a game or an alias (a Parcheesi cousin), offered as
+/// Discord choices straight from the registry of games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct GamePick(GameChoice);
 
-impl GameChoice {
-    /// Returns the name the table knows the choice by (a game, or a cousin's ruleset).
-    fn name(self) -> &'static str {
-        match self {
-            GameChoice::Chess => "chess",
-            GameChoice::Parcheesi => "parcheesi",
-            GameChoice::Pahrcheesi => "pahrcheesi",
-            GameChoice::Pachesi => "pachesi",
-            GameChoice::Pachisi => "pachisi",
-            GameChoice::Backgammon => "backgammon",
-        }
+impl poise::ChoiceParameter for GamePick {
+    fn list() -> Cow<'static, [poise::CommandParameterChoice]> {
+        let choices: Vec<poise::CommandParameterChoice> = GameKind::choices()
+            .iter()
+            .map(|c| poise::CommandParameterChoice {
+                name: c.name.into(),
+                localizations: Cow::Borrowed(&[]),
+                __non_exhaustive: (),
+            })
+            .collect();
+        choices.into()
     }
 
-    /// Returns the name to show in a thread's title.
-    fn title(self) -> &'static str {
-        match self {
-            GameChoice::Chess => "Chess",
-            GameChoice::Parcheesi => "Parcheesi",
-            GameChoice::Pahrcheesi => "Pahrcheesi",
-            GameChoice::Pachesi => "Pachesi",
-            GameChoice::Pachisi => "Pachisi",
-            GameChoice::Backgammon => "Backgammon",
-        }
+    fn from_index(index: usize) -> Option<Self> {
+        GameKind::choices().get(index).copied().map(GamePick)
+    }
+
+    fn from_name(name: &str) -> Option<Self> {
+        GameKind::choices()
+            .into_iter()
+            .find(|c| c.name == name)
+            .map(GamePick)
+    }
+
+    fn name(&self) -> &'static str {
+        self.0.name
+    }
+
+    fn localized_name(&self, _locale: &str) -> Option<&'static str> {
+        None
     }
 }
 
@@ -91,7 +88,7 @@ pub(crate) enum DrawChoice {
 #[poise::command(slash_command)]
 pub(crate) async fn play(
     ctx: Context<'_>,
-    #[description = "The game to play"] game: GameChoice,
+    #[description = "The game to play"] game: GamePick,
     #[description = "A rule variant; the game's standard rules when left out"] ruleset: Option<
         String,
     >,
@@ -115,7 +112,7 @@ pub(crate) async fn play(
         .map(|u| people::option_user(u, resolved.get(&u.id)))
         .collect();
     let command = Command::Play {
-        game: game.name().to_string(),
+        game: game.0.name.to_string(),
         ruleset,
         opponents,
     };
@@ -130,7 +127,7 @@ pub(crate) async fn play(
         let names: Vec<&str> = std::iter::once(who.user.name.as_str())
             .chain(invited.iter().map(|u| u.display_name()))
             .collect();
-        let name: String = format!("{}: {}", game.title(), names.join(" vs "))
+        let name: String = format!("{}: {}", game.0.title, names.join(" vs "))
             .chars()
             .take(100)
             .collect();
@@ -163,7 +160,7 @@ pub(crate) async fn play(
         let mut text = format!(
             "{} opened a {} table in <#{channel}>.",
             mention(&who.user.id),
-            game.title()
+            game.0.title
         );
         if posted.is_err() {
             text.push('\n');
@@ -264,34 +261,7 @@ pub(crate) async fn board(ctx: Context<'_>) -> Result<(), Error> {
 /// Gives up the game (asks you to confirm first).
 #[poise::command(slash_command)]
 pub(crate) async fn resign(ctx: Context<'_>) -> Result<(), Error> {
-    let poise::Context::Application(actx) = ctx else {
-        return Ok(());
-    };
-    let data = ctx.data();
-    let who = who(ctx);
-    let work = async {
-        let store = data.table.store();
-        if let Ok(Some(row)) = store.open_game(&who.guild, &who.channel).await
-            && row.status == Status::Active
-            && store
-                .seats(row.id)
-                .await
-                .is_ok_and(|seats| seats.iter().any(|s| s.user_id == who.user.id))
-        {
-            return buttons::confirm_resign(&row);
-        }
-        // Not a player of a running game: the table says why in its own words.
-        data.table.handle(&who, Command::Resign).await
-    };
-    answer(
-        ctx.serenity_context(),
-        Target::Command(actx.interaction),
-        data.defer_after,
-        true,
-        work,
-    )
-    .await;
-    Ok(())
+    run(ctx, Command::Resign { confirmed: false }, true).await
 }
 
 /// Offers a draw, or accepts or declines your opponent's offer.
@@ -318,9 +288,9 @@ pub(crate) async fn abort(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command)]
 pub(crate) async fn rules(
     ctx: Context<'_>,
-    #[description = "The game; this channel's game when left out"] game: Option<GameChoice>,
+    #[description = "The game; this channel's game when left out"] game: Option<GamePick>,
 ) -> Result<(), Error> {
-    let game = game.map(|g| g.name().to_string());
+    let game = game.map(|g| g.0.name.to_string());
     run(ctx, Command::Rules { game }, true).await
 }
 
@@ -364,11 +334,10 @@ mod tests {
     use poise::ChoiceParameter as _;
 
     use super::*;
-    use crate::rules::GameKind;
 
     #[test]
-    fn every_game_can_be_chosen() {
-        let offered: Vec<String> = GameChoice::list()
+    fn every_game_and_alias_can_be_chosen() {
+        let offered: Vec<String> = GamePick::list()
             .iter()
             .map(|c| c.name.to_string())
             .collect();
@@ -377,11 +346,15 @@ mod tests {
                 offered.contains(&kind.name().to_string()),
                 "{kind} is missing"
             );
-            for ruleset in kind.rulesets() {
-                if offered.contains(&ruleset.to_string()) {
-                    assert_eq!(kind, GameKind::Parcheesi, "{ruleset} names a cousin");
-                }
+            for alias in kind.info().aliases {
+                assert!(offered.contains(&alias.name.to_string()), "{}", alias.name);
             }
         }
+        for (i, name) in offered.iter().enumerate() {
+            let pick = GamePick::from_index(i).expect("every index picks");
+            assert_eq!(pick.name(), name);
+            assert_eq!(GamePick::from_name(name), Some(pick));
+        }
+        assert!(offered.len() <= 25, "Discord offers at most 25 choices");
     }
 }

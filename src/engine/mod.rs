@@ -8,8 +8,6 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::render::{Renderer, View};
-use crate::rules::backgammon::BackgammonGame;
-use crate::rules::chess::ChessGame;
 use crate::rules::{Action, Game, GameKind, Turn};
 
 /// Deepest perft the engine runs, so one request cannot occupy it for minutes.
@@ -104,21 +102,7 @@ impl Engine {
                             .unwrap_or("chess")
                             .parse()
                             .map_err(|e| format!("{e}"))?;
-                        match kind {
-                            GameKind::Chess => Game::Chess(
-                                ChessGame::from_fen(&position).map_err(|e| e.to_string())?,
-                            ),
-                            GameKind::Backgammon => Game::Backgammon(
-                                BackgammonGame::from_position_id(&position)
-                                    .map_err(|e| e.to_string())?,
-                            ),
-                            other => {
-                                return Err(format!(
-                                    "{} has no position string; load the \"state\" a state reply gives",
-                                    other.title()
-                                ));
-                            }
-                        }
+                        Game::from_position(kind, &position).map_err(|e| e.to_string())?
                     }
                     (None, None) => return Err("load needs a \"position\" or a \"state\"".into()),
                 };
@@ -133,12 +117,16 @@ impl Engine {
             }
             Request::Play { r#move } => {
                 let game = self.current()?;
-                let seat = match game.turn() {
-                    Turn::Move(seat) => seat,
-                    Turn::Roll(_) => return Err("roll first".into()),
+                // Before a roll only a game's pre-roll moves parse (offering the cube).
+                let (seat, m) = match game.turn() {
+                    Turn::Move(seat) => {
+                        (seat, game.parse(seat, &r#move).map_err(|e| e.to_string())?)
+                    }
+                    Turn::Roll(seat) => {
+                        (seat, game.parse(seat, &r#move).map_err(|_| "roll first")?)
+                    }
                     Turn::Over(_) => return Err("the game is over".into()),
                 };
-                let m = game.parse(&r#move).map_err(|e| e.to_string())?;
                 let played = game.format(&m);
                 let next = game
                     .apply(&Action::Play { seat, r#move: m })
@@ -151,7 +139,7 @@ impl Engine {
             Request::Roll { dice } => {
                 let game = self.current()?;
                 let Turn::Roll(seat) = game.turn() else {
-                    return Err(if game.dice() == 0 {
+                    return Err(if game.dice().is_none() {
                         format!("{} has no dice", game.kind().title())
                     } else {
                         "no roll is awaited now".to_string()
@@ -210,7 +198,7 @@ impl Engine {
         Ok(json!({
             "game": game.kind().name(),
             "turn": turn,
-            "position": game.position_string(),
+            "position": game.position(),
         }))
     }
 }

@@ -6,7 +6,7 @@
 //! Orientation: the board is seen by the player to move (to roll, to play, or to answer a
 //! double), whose home board is bottom right with points numbered 1–24 from their side. Once
 //! the game is over it is seen by the winner. The empty board, checker sprites, dice, cube and
-//! trays are drawn once with tiny-skia in [`Theme::new`]; a render copies them in palette
+//! trays are drawn once with tiny-skia in [`Painter`]; a render copies them in palette
 //! indices and draws a few numbers. Backgammon has its own palette (its felt, wood and
 //! checker edges would crowd the chess pieces out of a shared one).
 
@@ -18,7 +18,7 @@ use super::kit::{BAND, Canvas, Face, Ink, Kit, KitBuilder, LEVELS, MUTED, Player
 use crate::rules::backgammon::{
     BAR, BackgammonGame, BackgammonMove, BackgammonRules, Phase, Setup, Side, Step,
 };
-use crate::rules::{Outcome, Seat};
+use crate::rules::{Outcome, Rules, Seat};
 use layout::*;
 use words::{side_text, status, tags};
 
@@ -63,11 +63,6 @@ mod layout {
     pub const SLAB_STEP: u32 = 15;
 }
 
-/// Width of the backgammon picture in pixels.
-pub const PICTURE_WIDTH: u32 = WIDTH;
-/// Height of the backgammon picture in pixels.
-pub const PICTURE_HEIGHT: u32 = HEIGHT;
-
 /// Most checkers drawn on a point, and on the bar; a bigger stack shows its count.
 const STACK: u8 = 5;
 const BAR_STACK: u8 = 3;
@@ -99,8 +94,8 @@ pub struct Parts {
     inks: art::Inks,
 }
 
-/// Everything drawn once for backgammon, with its own kit and palette.
-pub struct Theme {
+/// Backgammon's painter: everything drawn once, with its own kit and palette.
+pub struct Painter {
     kit: Kit,
     parts: Parts,
     band: u8,
@@ -108,15 +103,13 @@ pub struct Theme {
     muted: Ink,
 }
 
-impl Default for Theme {
-    fn default() -> Self {
-        Self::new()
-    }
-}
+impl super::Painter for Painter {
+    type Game = BackgammonGame;
 
-impl Theme {
+    const SIZE: (u32, u32) = (WIDTH, HEIGHT);
+
     /// Draws the board and pieces, builds the palette and orders it on a sample picture.
-    pub fn new() -> Theme {
+    fn new() -> Painter {
         let mut builder = KitBuilder::new();
         let art = art::Art::draw(&mut builder.palette);
         let caption = builder.palette.ink(TEXT, &[BAND]);
@@ -125,14 +118,14 @@ impl Theme {
         let mut parts = art.into_parts(&kit);
         draw_numbers(&kit, &mut parts);
         let band = kit.palette.index(BAND);
-        let mut theme = Theme {
+        let mut theme = Painter {
             kit,
             parts,
             band,
             caption,
             muted,
         };
-        let sample = theme.draw(&sample_game(), &View::default());
+        let sample = theme.paint(&sample_game(), &View::default());
         let p = &theme.parts;
         let mut samples: Vec<&Canvas> = vec![&p.board, &sample];
         samples.extend(p.dice.iter().chain(&p.cubes).chain(&p.slabs));
@@ -142,16 +135,18 @@ impl Theme {
         theme
     }
 
-    /// Encodes a picture drawn by [`draw`](Self::draw) with this theme's palette.
-    ///
-    /// # Errors
-    /// Fails only if the PNG encoder fails.
-    pub fn png(&self, game: &BackgammonGame, view: &View) -> Result<Vec<u8>, png::EncodingError> {
-        self.kit.encode(&self.draw(game, view))
+    fn kit(&self) -> &Kit {
+        &self.kit
     }
 
+    fn draw(&self, game: &BackgammonGame, view: &View) -> Canvas {
+        self.paint(game, view)
+    }
+}
+
+impl Painter {
     /// Draws the whole picture.
-    pub fn draw(&self, game: &BackgammonGame, view: &View) -> Canvas {
+    fn paint(&self, game: &BackgammonGame, view: &View) -> Canvas {
         let mut canvas = Canvas::new(WIDTH, HEIGHT, self.band);
         canvas.blit(0, STRIP, &self.parts.board);
         let bottom = bottom_seat(game);
@@ -294,7 +289,7 @@ struct Marks {
 
 /// The picture being drawn, with the theme.
 struct Layer<'a> {
-    theme: &'a Theme,
+    theme: &'a Painter,
     canvas: &'a mut Canvas,
 }
 
@@ -517,10 +512,10 @@ fn sample_game() -> BackgammonGame {
     };
     let steps = vec![Step { from: 13, to: 8 }, Step { from: 6, to: 4 }];
     let played = game
-        .play(0, &BackgammonMove::Double)
-        .and_then(|g| g.play(1, &BackgammonMove::Take))
+        .apply(0, &BackgammonMove::Double)
+        .and_then(|g| g.apply(1, &BackgammonMove::Take))
         .and_then(|g| g.roll(0, &[5, 2]))
-        .and_then(|g| g.play(0, &BackgammonMove::Play(steps)))
+        .and_then(|g| g.apply(0, &BackgammonMove::Play(steps)))
         .and_then(|g| g.roll(1, &[6, 3]));
     played.unwrap_or_else(|_| fallback())
 }

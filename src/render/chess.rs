@@ -9,9 +9,9 @@ use resvg::{tiny_skia, usvg};
 use shakmaty::{Color, File, Position, Rank, Role, Square};
 
 use super::View;
-use super::kit::{Canvas, Face, Ink, Kit, PaletteBuilder, PlayerLine, Rgb, Tone};
+use super::kit::{Canvas, Face, Ink, Kit, KitBuilder, PaletteBuilder, PlayerLine, Rgb, Tone};
 use crate::rules::chess::{ChessGame, seat_of};
-use crate::rules::{DrawReason, Outcome, WinReason};
+use crate::rules::{DrawReason, Outcome, Rules, WinReason};
 
 /// Side of one square in pixels.
 const SQUARE: u32 = 90;
@@ -22,9 +22,9 @@ const BAR_HEIGHT: u32 = 56;
 /// Height of the caption band at the bottom.
 const BAND_HEIGHT: u32 = 44;
 /// Width of the chess picture in pixels.
-pub const WIDTH: u32 = BOARD;
+const WIDTH: u32 = BOARD;
 /// Height of the chess picture in pixels.
-pub const HEIGHT: u32 = 2 * BAR_HEIGHT + BOARD + BAND_HEIGHT;
+const HEIGHT: u32 = 2 * BAR_HEIGHT + BOARD + BAND_HEIGHT;
 
 const LIGHT: Rgb = Rgb::hex(0xf0d9b5);
 const DARK: Rgb = Rgb::hex(0xb58863);
@@ -98,14 +98,14 @@ fn piece_index(color: Color, role: Role) -> usize {
 }
 
 /// Every tile drawn once, in palette indices, plus the inks for coordinates.
-pub struct Theme {
+struct Theme {
     tiles: Vec<Canvas>,
     /// Ink for labels on light squares, then on dark squares.
     coord: [Ink; 2],
 }
 
 /// The opaque RGB tiles before the palette exists.
-pub struct Art {
+struct Art {
     tiles: Vec<Vec<Rgb>>,
     coord: [Ink; 2],
 }
@@ -115,7 +115,7 @@ impl Art {
     ///
     /// # Panics
     /// Panics when an embedded piece SVG is broken, which the test suite rules out.
-    pub fn draw(palette: &mut PaletteBuilder) -> Art {
+    fn draw(palette: &mut PaletteBuilder) -> Art {
         let sprites: Vec<tiny_skia::Pixmap> = PIECES
             .iter()
             .map(|&(c, r)| rasterize(piece_svg(c, r)))
@@ -147,7 +147,7 @@ impl Art {
     }
 
     /// Converts the tiles to palette indices.
-    pub fn into_theme(self, kit: &Kit) -> Theme {
+    fn into_theme(self, kit: &Kit) -> Theme {
         let mut index = kit.palette.indexer();
         let tiles = self
             .tiles
@@ -166,13 +166,8 @@ impl Art {
 }
 
 impl Theme {
-    /// Returns the tiles, to train the palette order on.
-    pub fn tiles(&self) -> &[Canvas] {
-        &self.tiles
-    }
-
     /// Renumbers the tiles after the palette was reordered.
-    pub fn remap(&mut self, map: &[u8; 256]) {
+    fn remap(&mut self, map: &[u8; 256]) {
         for tile in &mut self.tiles {
             tile.remap(map);
         }
@@ -244,7 +239,7 @@ fn composite(bg: &[Rgb], sprite: &tiny_skia::Pixmap) -> Vec<Rgb> {
 
 /// Returns the colour seen at the bottom of the board (see the module notes).
 pub fn bottom_side(game: &ChessGame) -> Color {
-    let pos = game.position();
+    let pos = game.current_position();
     match game.outcome() {
         None => pos.turn(),
         Some(Outcome::Win {
@@ -265,14 +260,52 @@ fn last_move_squares(game: &ChessGame) -> [Option<Square>; 2] {
         return [None, None];
     };
     let to = match m.castling_side() {
-        Some(side) => side.king_to(!game.position().turn()),
+        Some(side) => side.king_to(!game.current_position().turn()),
         None => m.to(),
     };
     [m.from(), Some(to)]
 }
 
+/// Chess's painter: the kit and every tile, ordered on a typical picture.
+pub struct Painter {
+    kit: Kit,
+    theme: Theme,
+}
+
+impl super::Painter for Painter {
+    type Game = ChessGame;
+
+    const SIZE: (u32, u32) = (WIDTH, HEIGHT);
+
+    fn new() -> Painter {
+        let mut builder = KitBuilder::new();
+        let art = Art::draw(&mut builder.palette);
+        let mut kit = builder.build();
+        let mut theme = art.into_theme(&kit);
+        // Order the palette on the tiles and a typical picture, then renumber what is drawn.
+        let view = View {
+            players: vec!["alice".to_string(), "Bob the Builder".to_string()],
+            caption: Some("12… Qxd4+ by Bob the Builder".to_string()),
+        };
+        let sample = draw(&kit, &theme, &ChessGame::new(), &view);
+        let mut samples: Vec<&Canvas> = theme.tiles.iter().collect();
+        samples.push(&sample);
+        let map = kit.reorder(&samples);
+        theme.remap(&map);
+        Painter { kit, theme }
+    }
+
+    fn kit(&self) -> &Kit {
+        &self.kit
+    }
+
+    fn draw(&self, game: &ChessGame, view: &View) -> Canvas {
+        draw(&self.kit, &self.theme, game, view)
+    }
+}
+
 /// Draws the whole chess picture.
-pub fn draw(kit: &Kit, theme: &Theme, game: &ChessGame, view: &View) -> Canvas {
+fn draw(kit: &Kit, theme: &Theme, game: &ChessGame, view: &View) -> Canvas {
     let mut canvas = Canvas::new(WIDTH, HEIGHT, 0);
     let bottom = bottom_side(game);
     let board_top = BAR_HEIGHT;
@@ -303,7 +336,7 @@ fn draw_board(
     canvas: &mut Canvas,
     top: u32,
 ) {
-    let board = game.position().board();
+    let board = game.current_position().board();
     let last = last_move_squares(game);
     let check = game.checked_king();
     // Screen column and row of a square, with the `bottom` side nearest the viewer.
@@ -411,7 +444,7 @@ fn status(game: &ChessGame) -> String {
         }
         Some(Outcome::Draw { reason }) => format!("Draw by {reason}"),
         None => {
-            let pos = game.position();
+            let pos = game.current_position();
             let side = side_name(pos.turn());
             let check = if pos.is_check() { ", in check" } else { "" };
             let mut text = format!("Move {} · {side} to move{check}", pos.fullmoves());
@@ -427,6 +460,7 @@ fn status(game: &ChessGame) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Rules;
     use shakmaty::san::San;
 
     fn play(line: &str) -> ChessGame {
@@ -435,10 +469,11 @@ mod tests {
             let m = san
                 .parse::<San>()
                 .expect("SAN")
-                .to_move(game.position())
+                .to_move(game.current_position())
                 .expect("legal");
+            let seat = game.seat_to_move();
             game = game
-                .play(&shakmaty::uci::UciMove::from_standard(m))
+                .apply(seat, &shakmaty::uci::UciMove::from_standard(m))
                 .expect("plays");
         }
         game
@@ -452,7 +487,9 @@ mod tests {
             "Move 2 · Black to move, in check"
         );
         assert_eq!(status(&play("f3 e5 g4 Qh4#")), "Black wins by checkmate");
-        let offered = play("e4").offer_draw(1).expect("offers");
+        let offered = play("e4")
+            .draw(1, crate::rules::DrawAction::Offer)
+            .expect("offers");
         assert_eq!(
             status(&offered),
             "Move 1 · Black to move · Black offers a draw"

@@ -1,38 +1,46 @@
 //! Pictures of games: a pure function from a game and a [`View`] to PNG bytes.
 //!
-//! Everything costly (piece sprites rasterized with resvg, tiles blended onto every
-//! background, the palette, fonts) is made once in [`Renderer::new`]; a render only copies
-//! palette-index tiles, draws text in palette indices, and encodes an indexed PNG.
+//! Each game has one [`Painter`], made once at start-up with everything costly (sprites
+//! rasterized with resvg, tiles, static boards, its own palette and fonts); a render only
+//! copies palette-index tiles and draws text. The [`Renderer`] holds one painter per game,
+//! dispatches, and encodes the indexed PNG.
 
 mod backgammon;
 mod chess;
 mod kit;
 mod palette;
 mod parcheesi;
+#[cfg(test)]
+mod toy;
 
-use crate::rules::Game;
-use crate::rules::chess::ChessGame;
-use kit::{Canvas, Kit, KitBuilder};
+use crate::rules::{Game, GameKind};
+use kit::{Canvas, Kit};
 
-/// Width and height in pixels of a chess picture.
-pub const CHESS_SIZE: (u32, u32) = (chess::WIDTH, chess::HEIGHT);
+/// The contract every game's picture follows: built once, then a pure drawing of a game.
+pub(crate) trait Painter: Send + Sync + Sized {
+    /// The game this painter draws.
+    type Game;
 
-/// Width and height in pixels of a Parcheesi picture.
-pub const PARCHEESI_SIZE: (u32, u32) = (parcheesi::WIDTH, parcheesi::HEIGHT);
+    /// Width and height of every picture, in pixels.
+    const SIZE: (u32, u32);
 
-/// Width and height in pixels of a backgammon picture.
-pub const BACKGAMMON_SIZE: (u32, u32) = (backgammon::PICTURE_WIDTH, backgammon::PICTURE_HEIGHT);
+    /// Draws the static art and builds the palette (tens of milliseconds, once per process).
+    fn new() -> Self;
 
-/// Everything drawn once at start-up (piece sprites rasterized with resvg, fonts, palettes,
-/// tiles, the static Parcheesi and backgammon boards).
-///
-/// Each game draws in its own fixed palette, so one game's colours never crowd another's.
+    /// Returns the kit (palette, fonts) the pictures are drawn with.
+    fn kit(&self) -> &Kit;
+
+    /// Draws a game as `view` asks, in palette indices.
+    fn draw(&self, game: &Self::Game, view: &View) -> Canvas;
+}
+
+/// One painter per game, each made once (a few tens of milliseconds in all).
 pub struct Renderer {
-    kit: Kit,
-    chess: chess::Theme,
-    parcheesi_kit: Kit,
-    parcheesi: parcheesi::Theme,
-    backgammon: backgammon::Theme,
+    chess: chess::Painter,
+    parcheesi: parcheesi::Painter,
+    backgammon: backgammon::Painter,
+    #[cfg(test)]
+    toy: toy::Painter,
 }
 
 /// What to show besides the position: player names by seat and an optional caption line.
@@ -51,9 +59,6 @@ pub enum RenderError {
     /// The PNG encoder failed.
     #[error("could not encode the picture as PNG: {0}")]
     Png(#[from] png::EncodingError),
-    /// This game has no board picture yet.
-    #[error("{0} boards cannot be drawn yet")]
-    NoPicture(&'static str),
 }
 
 impl Default for Renderer {
@@ -63,79 +68,49 @@ impl Default for Renderer {
 }
 
 impl Renderer {
-    /// Draws every sprite and tile and builds the palette (a few tens of milliseconds).
+    /// Makes every game's painter.
     ///
     /// # Panics
     /// Panics only if the embedded assets are broken, which the test suite rules out.
     pub fn new() -> Renderer {
-        let mut builder = KitBuilder::new();
-        let chess_art = chess::Art::draw(&mut builder.palette);
-        let mut kit = builder.build();
-        let mut chess = chess_art.into_theme(&kit);
-        // Order the palette on the tiles and a typical picture, then renumber what is drawn.
-        let sample = chess::draw(&kit, &chess, &ChessGame::new(), &sample_view());
-        let mut samples: Vec<&Canvas> = chess.tiles().iter().collect();
-        samples.push(&sample);
-        let map = kit.reorder(&samples);
-        chess.remap(&map);
-        let (parcheesi_kit, parcheesi) = parcheesi_theme();
         Renderer {
-            kit,
-            chess,
-            parcheesi_kit,
-            parcheesi,
-            backgammon: backgammon::Theme::new(),
+            chess: Painter::new(),
+            parcheesi: Painter::new(),
+            backgammon: Painter::new(),
+            #[cfg(test)]
+            toy: Painter::new(),
+        }
+    }
+
+    /// Returns the width and height of a game's pictures.
+    pub fn size(kind: GameKind) -> (u32, u32) {
+        match kind {
+            GameKind::Chess => chess::Painter::SIZE,
+            GameKind::Parcheesi => parcheesi::Painter::SIZE,
+            GameKind::Backgammon => backgammon::Painter::SIZE,
+            #[cfg(test)]
+            GameKind::TicTacToe => toy::Painter::SIZE,
         }
     }
 
     /// Renders the game as a PNG picture.
     ///
-    /// CPU-bound (well under a millisecond for chess); call it from `spawn_blocking` in async code.
+    /// CPU-bound (about a millisecond); call it from `spawn_blocking` in async code.
     ///
     /// # Errors
     /// Fails only if PNG encoding fails.
     pub fn png(&self, game: &Game, view: &View) -> Result<Vec<u8>, RenderError> {
         match game {
-            Game::Chess(g) => {
-                let canvas = chess::draw(&self.kit, &self.chess, g, view);
-                Ok(self.kit.encode(&canvas)?)
-            }
-            Game::Parcheesi(g) => {
-                let kit = &self.parcheesi_kit;
-                let canvas = parcheesi::draw(kit, &self.parcheesi, g, view);
-                Ok(kit.encode(&canvas)?)
-            }
-            Game::Backgammon(g) => Ok(self.backgammon.png(g, view)?),
+            Game::Chess(g) => encode(&self.chess, g, view),
+            Game::Parcheesi(g) => encode(&self.parcheesi, g, view),
+            Game::Backgammon(g) => encode(&self.backgammon, g, view),
+            #[cfg(test)]
+            Game::TicTacToe(g) => encode(&self.toy, g, view),
         }
     }
 }
 
-/// Draws the static Parcheesi boards and builds their palette, ordered on a typical picture.
-fn parcheesi_theme() -> (Kit, parcheesi::Theme) {
-    let mut builder = KitBuilder::new();
-    let art = parcheesi::Art::draw(&mut builder.palette);
-    let mut kit = builder.build();
-    let mut theme = art.into_theme(&kit);
-    let view = View {
-        players: vec![
-            "alice".into(),
-            "Bob the Builder".into(),
-            "carol".into(),
-            "dave".into(),
-        ],
-        caption: Some("alice rolled 5 and 3".into()),
-    };
-    let sample = parcheesi::sample_game().map(|g| parcheesi::draw(&kit, &theme, &g, &view));
-    let mut samples = theme.canvases();
-    samples.extend(sample.as_ref());
-    let map = kit.reorder(&samples);
-    theme.remap(&map);
-    (kit, theme)
-}
-
-fn sample_view() -> View {
-    View {
-        players: vec!["alice".to_string(), "Bob the Builder".to_string()],
-        caption: Some("12… Qxd4+ by Bob the Builder".to_string()),
-    }
+/// Draws with a painter and encodes in its palette.
+fn encode<P: Painter>(painter: &P, game: &P::Game, view: &View) -> Result<Vec<u8>, RenderError> {
+    Ok(painter.kit().encode(&painter.draw(game, view))?)
 }

@@ -1,109 +1,88 @@
-//! The games tabula knows by name: their titles, seats, rulesets and rules text.
+//! The games tabula knows by name: everything said about a game before one exists, read from
+//! each game's registry entry ([`Info`]). Nothing else in tabula lists games.
 
 use std::fmt;
 use std::str::FromStr;
 
-use serde::{Deserialize, Serialize};
+use super::contract::Info;
+use super::error::shown;
+use super::{GameKind, Seat};
 
-use super::backgammon::{self, BackgammonRules};
-use super::parcheesi::{self, ParcheesiGame};
-use super::{Seat, chess, shown};
-
-/// Names a game tabula can play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum GameKind {
-    Chess,
-    Parcheesi,
-    Backgammon,
+/// A name `/play` offers: a game, or a ruleset offered as a game of its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameChoice {
+    pub kind: GameKind,
+    /// The name players pick, e.g. `chess` or `pachisi`.
+    pub name: &'static str,
+    /// The name shown in titles, e.g. `Pachisi`.
+    pub title: &'static str,
+    /// The ruleset the name stands for, when it is an alias.
+    pub ruleset: Option<&'static str>,
 }
 
 impl GameKind {
-    /// Every game, in the order menus list them.
-    pub const ALL: [GameKind; 3] = [GameKind::Chess, GameKind::Parcheesi, GameKind::Backgammon];
-
     /// Returns the short name players type, e.g. `chess`.
     pub fn name(self) -> &'static str {
-        match self {
-            GameKind::Chess => "chess",
-            GameKind::Parcheesi => "parcheesi",
-            GameKind::Backgammon => "backgammon",
-        }
+        self.info().name
     }
 
     /// Returns the name to show in titles, e.g. `Chess`.
     pub fn title(self) -> &'static str {
-        match self {
-            GameKind::Chess => "Chess",
-            GameKind::Parcheesi => "Parcheesi",
-            GameKind::Backgammon => "Backgammon",
-        }
+        self.info().title
     }
 
     /// Returns the fewest and most players a table of this game seats.
     pub fn seats(self) -> (usize, usize) {
-        match self {
-            GameKind::Chess | GameKind::Backgammon => (2, 2),
-            GameKind::Parcheesi => (2, 4),
-        }
+        self.info().seats
     }
 
     /// Returns the name of a seat, e.g. `White` or `Red`, in seating order.
     pub fn seat_name(self, seat: Seat) -> &'static str {
-        match self {
-            GameKind::Chess => ["White", "Black"].get(seat).copied().unwrap_or("?"),
-            GameKind::Parcheesi => ParcheesiGame::colour(seat),
-            GameKind::Backgammon => backgammon::seat_name(seat),
-        }
+        self.info().seat_names.get(seat).copied().unwrap_or("?")
     }
 
     /// Returns the names of the rulesets this game offers; the first is the default.
     pub fn rulesets(self) -> &'static [&'static str] {
-        match self {
-            GameKind::Chess => &["standard"],
-            GameKind::Parcheesi => &["parcheesi", "pahrcheesi", "pachesi", "pachisi"],
-            GameKind::Backgammon => &["standard", "cube", "match:3", "match:5", "match:7"],
-        }
-    }
-
-    /// Returns whether `ruleset` names a ruleset of this game: one of
-    /// [`rulesets`](Self::rulesets), or for backgammon any `match:N` with N from 1 to 25.
-    pub fn accepts_ruleset(self, ruleset: &str) -> bool {
-        match self {
-            GameKind::Backgammon => BackgammonRules::from_name(ruleset).is_some(),
-            _ => self.rulesets().contains(&ruleset),
-        }
+        self.info().rulesets
     }
 
     /// Returns the rules summary `/rules` shows.
     pub fn rules_text(self) -> &'static str {
-        match self {
-            GameKind::Chess => chess::RULES,
-            GameKind::Parcheesi => parcheesi::RULES,
-            GameKind::Backgammon => backgammon::RULES,
-        }
+        self.info().rules
     }
-}
 
-impl GameKind {
-    /// Finds a game by its name or by a ruleset that is a game in its own right (`pachisi`),
-    /// returning the ruleset too when one was named.
+    /// Lists every name `/play` offers, games and their aliases, in menu order.
+    pub fn choices() -> Vec<GameChoice> {
+        let mut out = Vec::new();
+        for &kind in GameKind::ALL {
+            let info: &Info = kind.info();
+            out.push(GameChoice {
+                kind,
+                name: info.name,
+                title: info.title,
+                ruleset: None,
+            });
+            out.extend(info.aliases.iter().map(|a| GameChoice {
+                kind,
+                name: a.name,
+                title: a.title,
+                ruleset: Some(a.ruleset),
+            }));
+        }
+        out
+    }
+
+    /// Finds a game by its name or by an alias (`pachisi`), returning the ruleset too when an
+    /// alias was named.
     ///
     /// # Errors
     /// Fails with the list of games when nothing fits.
     pub fn lookup(name: &str) -> Result<(GameKind, Option<&'static str>), UnknownGame> {
         let key = name.trim().to_ascii_lowercase();
-        if let Ok(kind) = key.parse::<GameKind>() {
-            return Ok((kind, None));
-        }
-        GameKind::ALL
+        GameKind::choices()
             .into_iter()
-            .find_map(|k| {
-                k.rulesets()
-                    .iter()
-                    .find(|r| **r == key && k == GameKind::Parcheesi)
-                    .map(|r| (k, Some(*r)))
-            })
+            .find(|c| c.name == key)
+            .map(|c| (c.kind, c.ruleset))
             .ok_or_else(|| UnknownGame(shown(name)))
     }
 }
@@ -116,16 +95,23 @@ impl fmt::Display for GameKind {
 
 /// The text was not the name of a game.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("there is no game called {0}; the games are: {list}", list = GameKind::ALL.map(GameKind::name).join(", "))]
+#[error("there is no game called {0}; the games are: {list}", list = game_list())]
 pub struct UnknownGame(pub String);
+
+fn game_list() -> String {
+    let names: Vec<&str> = GameKind::ALL.iter().map(|k| k.name()).collect();
+    names.join(", ")
+}
 
 impl FromStr for GameKind {
     type Err = UnknownGame;
 
+    /// Reads a game's own name (not an alias).
     fn from_str(s: &str) -> Result<Self, UnknownGame> {
         let key = s.trim().to_ascii_lowercase();
         GameKind::ALL
-            .into_iter()
+            .iter()
+            .copied()
             .find(|k| k.name() == key)
             .ok_or_else(|| UnknownGame(shown(s)))
     }

@@ -34,6 +34,8 @@ pub enum WinReason {
     CubeDropped,
     /// Backgammon: reached the match length first.
     MatchWon,
+    /// Reached the game's goal first, where no more particular reason fits.
+    Goal,
 }
 
 /// Why a game was drawn.
@@ -68,6 +70,7 @@ impl fmt::Display for WinReason {
             WinReason::Backgammon => "a backgammon",
             WinReason::CubeDropped => "a dropped double",
             WinReason::MatchWon => "winning the match",
+            WinReason::Goal => "reaching the goal first",
         })
     }
 }

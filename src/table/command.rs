@@ -35,6 +35,20 @@ pub enum DrawCommand {
     Decline,
 }
 
+/// A button or menu choice on an earlier message, bound to the game state it was made from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Press {
+    /// The game the message belongs to.
+    pub game: i64,
+    /// The game's `seq` when the message was made.
+    pub seq: i64,
+    /// The command the button stands for, as in [`Choice::command`] (`roll`, `resign confirm`…),
+    /// or `move` for the move menu.
+    pub command: String,
+    /// The option picked from a select menu, if this is one.
+    pub selected: Option<String>,
+}
+
 /// Everything a player can ask the table for.
 #[derive(Clone, Debug)]
 pub enum Command {
@@ -56,8 +70,8 @@ pub enum Command {
     Roll { expr: Option<String> },
     /// Shows the board.
     Board,
-    /// Gives up the game.
-    Resign,
+    /// Gives up the game; unless confirmed, the table asks first (a button confirms).
+    Resign { confirmed: bool },
     /// Offers, accepts or declines a draw.
     Draw(DrawCommand),
     /// Ends the game with no result.
@@ -66,6 +80,8 @@ pub enum Command {
     Rules { game: Option<String> },
     /// Lists the commands.
     Help,
+    /// A button or menu choice on an earlier message.
+    Press(Press),
 }
 
 /// A follow-up a frontend may offer as a button: a label and the command text it stands for.

@@ -1,10 +1,14 @@
 //! Everything that can refuse a command, and the one place that turns it into words for a player.
 
-use crate::rules::{ActionError, SetupError, UnknownGame};
+use crate::rules::{ParseError, PlayError, SetupError, UnknownGame};
 use crate::store::StoreError;
 
 use super::command::Reply;
 use super::dice::DiceError;
+
+/// What a player reads when something failed on our side (never their fault, nothing changed).
+pub const OUR_FAULT: &str =
+    "Something went wrong on our side; nothing was changed. Please try again.";
 
 /// Why the table refused a command; the game is unchanged whenever one is returned.
 #[derive(Debug, thiserror::Error)]
@@ -49,7 +53,7 @@ pub enum TableError {
     #[error("It is {0}'s turn to roll, with `/roll`.")]
     RollFirst(String),
     #[error("{0}")]
-    Rules(#[from] ActionError),
+    Rules(#[from] PlayError),
     #[error("{0}")]
     Dice(#[from] DiceError),
     #[error("The {0} contains a NUL character, which cannot be stored.")]
@@ -60,8 +64,24 @@ pub enum TableError {
         "This game's saved state is damaged (game #{id}); an admin can `/abort` it. ({detail})"
     )]
     Corrupt { id: i64, detail: String },
-    #[error("Something went wrong on our side; nothing was changed. Please try again.")]
+    #[error("That game no longer exists.")]
+    GameGone,
+    #[error("Game #{0} is over; these buttons no longer do anything.")]
+    ButtonsOver(i64),
+    #[error("That button belongs to a game in another channel.")]
+    OtherChannel,
+    #[error("This button is from another version of me; use the slash commands.")]
+    UnknownButton,
+    #[error("Choose a move from the menu.")]
+    ChooseMove,
+    #[error("{}", OUR_FAULT)]
     Internal(#[source] anyhow::Error),
+}
+
+impl From<ParseError> for TableError {
+    fn from(e: ParseError) -> Self {
+        TableError::Rules(e.into())
+    }
 }
 
 impl From<StoreError> for TableError {
@@ -86,10 +106,7 @@ impl TableError {
         if let TableError::Rules(e) = self {
             let examples = e.examples();
             if !examples.is_empty()
-                && !matches!(
-                    e,
-                    ActionError::Notation(crate::rules::ParseError::Ambiguous { .. })
-                )
+                && !matches!(e, PlayError::Notation(ParseError::Ambiguous { .. }))
             {
                 text.push_str(&format!("\nLegal moves include: {}", examples.join(", ")));
             }

@@ -1,7 +1,7 @@
 //! Questions a frontend may ask without acting: which moves fit what a player has typed so far
 //! (autocomplete), and whether a chat line is a move at all (play by plain message).
 
-use crate::rules::Turn;
+use crate::rules::{Seat as SeatNo, Turn};
 
 use super::command::{Command, Ctx, Reply};
 use super::play::seat_of;
@@ -14,13 +14,13 @@ impl Table {
     /// Returns the legal moves of the caller's game in this channel whose notation starts with
     /// `prefix` (ignoring case, capture and check marks), or nothing when it is not their move.
     pub async fn legal_moves(&self, ctx: &Ctx, prefix: &str) -> Vec<String> {
-        let Some(loaded) = self.to_move(ctx).await else {
+        let Some((loaded, seat)) = self.to_move(ctx).await else {
             return Vec::new();
         };
         let key = loose(prefix);
         loaded
             .game
-            .legal_moves()
+            .legal(seat)
             .iter()
             .map(|m| loaded.game.format(m))
             .filter(|m| loose(m).starts_with(&key))
@@ -34,8 +34,8 @@ impl Table {
         if text.is_empty() || text.chars().count() > MAX_MOVE_TEXT {
             return None;
         }
-        let loaded = self.to_move(ctx).await?;
-        loaded.game.parse(text).ok()?;
+        let (loaded, seat) = self.to_move(ctx).await?;
+        loaded.game.parse(seat, text).ok()?;
         Some(
             self.handle(
                 ctx,
@@ -48,11 +48,11 @@ impl Table {
     }
 
     /// Loads the channel's started game when the sender is the seated player to move.
-    async fn to_move(&self, ctx: &Ctx) -> Option<Loaded> {
+    async fn to_move(&self, ctx: &Ctx) -> Option<(Loaded, SeatNo)> {
         let loaded = self.load_started(ctx).await.ok()?;
         let seat = seat_of(ctx, &loaded.seats).ok()?;
         match loaded.game.turn() {
-            Turn::Move(s) if s == seat => Some(loaded),
+            Turn::Move(s) if s == seat => Some((loaded, seat)),
             _ => None,
         }
     }
@@ -87,10 +87,10 @@ mod tests {
         }
     }
 
-    async fn table_with_game(dir: &tempfile::TempDir) -> Table {
+    async fn table_with_game(dir: &tempfile::TempDir) -> (Table, Store) {
         let url = format!("sqlite://{}", dir.path().join("t.db").display());
         let store = Store::connect(&url).await.expect("store");
-        let table = Table::new(store, Arc::new(Renderer::new()));
+        let table = Table::new(store.clone(), Arc::new(Renderer::new()));
         let play = Command::Play {
             game: "chess".into(),
             ruleset: None,
@@ -98,7 +98,7 @@ mod tests {
         };
         assert!(!table.handle(&ctx("alice"), play).await.private);
         assert!(!table.handle(&ctx("bob"), Command::Join).await.private);
-        table
+        (table, store)
     }
 
     #[test]
@@ -111,7 +111,7 @@ mod tests {
     #[tokio::test]
     async fn legal_moves_are_filtered_and_only_for_the_player_to_move() {
         let dir = tempfile::tempdir().unwrap();
-        let table = table_with_game(&dir).await;
+        let (table, _store) = table_with_game(&dir).await;
         assert_eq!(table.legal_moves(&ctx("alice"), "").await.len(), 20);
         let mut knights = table.legal_moves(&ctx("alice"), "n").await;
         knights.sort();
@@ -123,21 +123,21 @@ mod tests {
     #[tokio::test]
     async fn try_move_plays_only_legal_moves_of_the_player_to_move() {
         let dir = tempfile::tempdir().unwrap();
-        let table = table_with_game(&dir).await;
+        let (table, store) = table_with_game(&dir).await;
         assert!(table.try_move(&ctx("alice"), "hello there").await.is_none());
         assert!(table.try_move(&ctx("alice"), "e5").await.is_none());
         assert!(table.try_move(&ctx("bob"), "e5").await.is_none());
         let reply = table.try_move(&ctx("alice"), "e4").await.expect("a move");
         assert!(!reply.private && reply.text.contains("played **e4**"));
-        assert_eq!(reply.game.map(|g| g.seq), Some(table_seq(&table).await));
+        assert_eq!(reply.game.map(|g| g.seq), Some(table_seq(&store).await));
         assert!(
             table.try_move(&ctx("alice"), "d4").await.is_none(),
             "bob's turn now"
         );
     }
 
-    async fn table_seq(table: &Table) -> i64 {
-        let row = table.store().open_game("g", "c").await.unwrap().unwrap();
+    async fn table_seq(store: &Store) -> i64 {
+        let row = store.open_game("g", "c").await.unwrap().unwrap();
         row.seq
     }
 }

@@ -7,6 +7,7 @@ mod error;
 mod hints;
 mod lobby;
 mod play;
+mod press;
 mod words;
 
 use std::sync::{Arc, Mutex};
@@ -18,9 +19,9 @@ use crate::render::{Renderer, View};
 use crate::rules::{Game, GameKind};
 use crate::store::{GameRow, Seat, Store};
 
-pub use command::{Choice, Command, Ctx, DrawCommand, GameRef, Reply, User, mention};
+pub use command::{Choice, Command, Ctx, DrawCommand, GameRef, Press, Reply, User, mention};
 pub use dice::{DiceError, DiceExpr};
-pub use error::TableError;
+pub use error::{OUR_FAULT, TableError};
 
 /// The table: one per process, shared by every frontend task.
 #[derive(Clone)]
@@ -52,11 +53,6 @@ impl Table {
         }
     }
 
-    /// Returns the store the table writes to.
-    pub fn store(&self) -> &Store {
-        &self.store
-    }
-
     /// Handles one command; errors come back as private replies and leave every game unchanged.
     pub async fn handle(&self, ctx: &Ctx, command: Command) -> Reply {
         let span = tracing::info_span!("command", channel = %ctx.channel, user = %ctx.user.id);
@@ -81,10 +77,12 @@ impl Table {
             Command::Move { text } => self.play_move(ctx, &text).await,
             Command::Roll { expr } => self.roll(ctx, expr.as_deref()).await,
             Command::Board => self.board(ctx).await,
-            Command::Resign => self.resign(ctx).await,
+            Command::Resign { confirmed: false } => self.ask_to_resign(ctx).await,
+            Command::Resign { confirmed: true } => self.resign(ctx).await,
             Command::Draw(what) => self.draw(ctx, what).await,
             Command::Rules { game } => self.rules(ctx, game.as_deref()).await,
             Command::Help => Ok(Reply::private(words::HELP)),
+            Command::Press(press) => Box::pin(self.press(ctx, press)).await,
         }
     }
 

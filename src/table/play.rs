@@ -30,7 +30,7 @@ impl Table {
             _ => {}
         }
         // Before the roll only a game's own pre-roll moves parse (e.g. offering the doubling cube).
-        let m = match (loaded.game.turn(), loaded.game.parse(text)) {
+        let m = match (loaded.game.turn(), loaded.game.parse(seat, text)) {
             (_, Ok(m)) => m,
             (Turn::Roll(s), Err(_)) => return Err(TableError::RollFirst(name(&loaded.seats, s))),
             (_, Err(e)) => return Err(e.into()),
@@ -70,13 +70,17 @@ impl Table {
         let seat = seat_of(ctx, &loaded.seats)?;
         match loaded.game.turn() {
             Turn::Roll(s) if s == seat => {
-                let count = loaded.game.dice();
+                let Some(wanted) = loaded.game.dice() else {
+                    return Err(TableError::NoDiceHere(Some(loaded.game.kind().title())));
+                };
                 let dice: Vec<u8> = {
                     let mut rng = self
                         .rng
                         .lock()
                         .unwrap_or_else(|poisoned| poisoned.into_inner());
-                    (0..count).map(|_| rng.random_range(1..=6)).collect()
+                    (0..wanted.count)
+                        .map(|_| rng.random_range(1..=wanted.faces))
+                        .collect()
                 };
                 let shown: Vec<String> = dice.iter().map(u8::to_string).collect();
                 let words = loaded
@@ -96,7 +100,7 @@ impl Table {
             Turn::Roll(s) | Turn::Move(s) if s != seat => {
                 Err(TableError::NotYourTurn(name(&loaded.seats, s)))
             }
-            _ if loaded.game.dice() == 0 => {
+            _ if loaded.game.dice().is_none() => {
                 Err(TableError::NoDiceHere(Some(loaded.game.kind().title())))
             }
             _ => Err(TableError::MoveFirst),
@@ -222,12 +226,12 @@ impl Table {
             headline.push('.');
         }
         let menu = match game.turn() {
-            Turn::Move(_) if game.dice() > 0 => {
-                if let Some(summary) = game.options_summary() {
+            Turn::Move(seat) if game.dice().is_some() => {
+                if let Some(summary) = game.options_summary(seat) {
                     status.push('\n');
                     status.push_str(&summary);
                 }
-                game.menu(MENU_SIZE).unwrap_or_default()
+                game.menu(seat, MENU_SIZE).unwrap_or_default()
             }
             _ => Vec::new(),
         };
@@ -246,7 +250,7 @@ impl Table {
         let ping = match game.turn() {
             Turn::Over(_) => seats.iter().map(|s| s.user_id.clone()).collect(),
             Turn::Move(s) | Turn::Roll(s) => {
-                if game.dice() > 0 {
+                if game.dice().is_some() {
                     choices.push(choice("Roll", "roll"));
                 }
                 if game.draw_offer().is_some() {

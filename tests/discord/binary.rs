@@ -5,7 +5,7 @@
 use std::process::{Child, Command, Stdio};
 
 use super::assert_turn;
-use super::support::discord::{CHANNEL, FakeDiscord, FakeUser, GUILD, PATIENCE};
+use crate::support::discord::{CHANNEL, FakeDiscord, FakeUser, GUILD, PATIENCE};
 
 /// A bot process, killed when dropped so a failing test leaves nothing behind.
 struct Process(Child);
@@ -41,7 +41,7 @@ fn spawn(fake: &FakeDiscord, dir: &std::path::Path, run: usize) -> Process {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_binary_plays_against_the_fake_and_a_new_process_answers_old_buttons() {
-    super::support::discord::bot::init_tracing();
+    crate::support::discord::bot::init_tracing();
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
     let (alice, bob) = (FakeUser::alice(), FakeUser::bob());

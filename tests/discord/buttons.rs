@@ -1,8 +1,8 @@
 //! Buttons are answered from the database: Board for anyone, Resign with a confirmation, and a
 //! private "out of date" answer for clicks on an older turn message.
 
-use super::support::discord::FakeUser;
 use super::{World, assert_turn};
+use crate::support::discord::FakeUser;
 use tabula::store::Status;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -30,6 +30,7 @@ async fn board_and_resign_buttons_answer_from_the_database_and_refuse_stale_clic
 
     let ask = w.fake.click(&bob, &second.button("resign")).await;
     assert!(ask.ephemeral && ask.content.contains("really"), "{ask:?}");
+    assert_eq!(ask.buttons[0].label, "Yes, resign");
     assert_eq!(w.game().await, before, "asking changed nothing");
     let done = w.fake.click(&bob, &ask.button("resign confirm")).await;
     assert!(

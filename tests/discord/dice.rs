@@ -2,7 +2,7 @@
 //! and the legal options arrive as a select menu whose choice is played like `/move`.
 
 use super::World;
-use super::support::discord::{CHANNEL, FakeUser};
+use crate::support::discord::{CHANNEL, FakeUser};
 use tabula::rules::{Game, Turn};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

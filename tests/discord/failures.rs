@@ -1,8 +1,8 @@
 //! Discord failing (500s, 429s) neither crashes the bot nor changes a game; a move whose
 //! answer Discord refused is announced in the channel instead.
 
-use super::support::discord::{Bot, FakeDiscord, FakeUser};
 use super::{World, assert_turn};
+use crate::support::discord::{Bot, FakeDiscord, FakeUser};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn server_errors_and_rate_limits_neither_crash_the_bot_nor_change_games() {
@@ -10,7 +10,7 @@ async fn server_errors_and_rate_limits_neither_crash_the_bot_nor_change_games() 
     // Registration fails at start-up: the bot must still serve commands.
     fake.fail("/commands", 500, 10);
     let dir = tempfile::tempdir().unwrap();
-    let url = super::support::db::sqlite_url(&dir);
+    let url = crate::support::db::sqlite_url(&dir);
     let bot = Bot::start(&fake, &url, |_| {}).await;
     let w = World {
         fake,

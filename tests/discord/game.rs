@@ -4,8 +4,8 @@ use std::time::Duration;
 
 use serde_json::json;
 
-use super::support::discord::{APP_ID, CHANNEL, FakeUser, GUILD};
 use super::{World, assert_turn};
+use crate::support::discord::{APP_ID, CHANNEL, FakeUser, GUILD};
 use tabula::store::Status;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -1,8 +1,8 @@
 //! Plain-text moves: a legal move typed (or replied to the turn message) by the player to move
 //! is played; everything else in the channel is ignored without a word.
 
-use super::support::discord::FakeUser;
 use super::{World, assert_turn, settle};
+use crate::support::discord::FakeUser;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn plain_text_moves_from_the_player_to_move_are_played_and_chatter_is_ignored() {
@@ -29,7 +29,7 @@ async fn plain_text_moves_from_the_player_to_move_are_played_and_chatter_is_igno
 
     let n = w.fake.say(
         &bob,
-        &format!("<@{}> Nc6", super::support::discord::BOT_ID),
+        &format!("<@{}> Nc6", crate::support::discord::BOT_ID),
         Some("123"),
     );
     let (_, reply) = w.fake.posted_after(n).await;

@@ -1,13 +1,19 @@
-//! Helpers shared by the integration tests; each test file uses only some of them.
+//! Helpers shared by the integration tests.
 
-#[allow(dead_code, unused_imports, unused_macros)]
+// Test databases: a SQLite file per test, PostgreSQL when present (a loud SKIP when not).
 pub mod db;
 
-#[allow(dead_code, unused_imports)]
+// Moves read and listed for whoever is to act (`game.read("e4")`).
+pub mod game;
+
+// The fake Discord: REST and gateway on 127.0.0.1, as strict as Discord, and the bot process.
 pub mod discord;
 
-#[allow(dead_code, unused_imports)]
+// Parcheesi positions written as boards, for the rule-sheet tests.
+pub mod parcheesi;
+
+// Decoding and checking pictures.
 pub mod render;
 
-#[allow(dead_code, unused_imports)]
+// TestTable: a table over a fresh database, the console, and the contexts players speak from.
 pub mod table;

@@ -13,7 +13,7 @@ mod pieces;
 mod strip;
 
 use super::View;
-use super::kit::{Canvas, Face, Ink, Kit, PaletteBuilder, Rgb};
+use super::kit::{Canvas, Face, Ink, Kit, KitBuilder, PaletteBuilder, Rgb};
 use crate::rules::parcheesi::ParcheesiGame;
 use geometry::{CORNER, corner_origin};
 use layer::{DEEP, LINE, PALE, PANEL_INSET, PANEL_RADIUS, PAPER, STRONG, Style, TINT, VACANT};
@@ -25,9 +25,9 @@ const BOARD: u32 = geometry::BOARD as u32;
 /// Height of the caption band under the board.
 const BAND: u32 = 44;
 /// Width of the Parcheesi picture.
-pub const WIDTH: u32 = BOARD;
+const WIDTH: u32 = BOARD;
 /// Height of the Parcheesi picture.
-pub const HEIGHT: u32 = STRIP + BOARD + BAND;
+const HEIGHT: u32 = STRIP + BOARD + BAND;
 
 /// The outline of pawns and dice, and the letters on light pawns.
 const OUTLINE: Rgb = Rgb::hex(0x2a241e);
@@ -64,7 +64,7 @@ struct Inks {
 }
 
 /// The boards drawn once, in palette indices, and the inks.
-pub struct Theme {
+struct Theme {
     /// One board per [`Style`], in [`Style::ALL`] order.
     boards: Vec<Canvas>,
     /// The corner drawn over a seat nobody plays.
@@ -75,7 +75,7 @@ pub struct Theme {
 }
 
 /// The boards in RGB before the palette exists.
-pub struct Art {
+struct Art {
     boards: Vec<Vec<Rgb>>,
     vacant: Vec<Rgb>,
     inks: Inks,
@@ -142,7 +142,7 @@ impl Art {
     }
 
     /// Converts the boards to palette indices and letters them.
-    pub fn into_theme(self, kit: &Kit) -> Theme {
+    fn into_theme(self, kit: &Kit) -> Theme {
         let mut index = kit.palette.indexer();
         let mut to_canvas = |rgb: &[Rgb], side: u32| Canvas {
             width: side,
@@ -239,7 +239,7 @@ fn centred_text(kit: &Kit, canvas: &mut Canvas, (x, y): (f32, f32), px: f32, tex
 
 impl Theme {
     /// Returns the pictures drawn at start-up, to train the palette order on.
-    pub fn canvases(&self) -> Vec<&Canvas> {
+    fn canvases(&self) -> Vec<&Canvas> {
         let mut all: Vec<&Canvas> = self.boards.iter().collect();
         all.push(&self.vacant);
         all.extend(&self.frames);
@@ -247,7 +247,7 @@ impl Theme {
     }
 
     /// Renumbers the pictures after the palette was reordered.
-    pub fn remap(&mut self, map: &[u8; 256]) {
+    fn remap(&mut self, map: &[u8; 256]) {
         let vacant = std::iter::once(&mut self.vacant);
         for c in self.boards.iter_mut().chain(vacant).chain(&mut self.frames) {
             c.remap(map);
@@ -260,8 +260,50 @@ impl Theme {
     }
 }
 
+/// Parcheesi's painter: its own kit and the boards, ordered on a typical picture.
+pub struct Painter {
+    kit: Kit,
+    theme: Theme,
+}
+
+impl super::Painter for Painter {
+    type Game = ParcheesiGame;
+
+    const SIZE: (u32, u32) = (WIDTH, HEIGHT);
+
+    fn new() -> Painter {
+        let mut builder = KitBuilder::new();
+        let art = Art::draw(&mut builder.palette);
+        let mut kit = builder.build();
+        let mut theme = art.into_theme(&kit);
+        let view = View {
+            players: vec![
+                "alice".into(),
+                "Bob the Builder".into(),
+                "carol".into(),
+                "dave".into(),
+            ],
+            caption: Some("alice rolled 5 and 3".into()),
+        };
+        let sample = sample_game().map(|g| draw(&kit, &theme, &g, &view));
+        let mut samples = theme.canvases();
+        samples.extend(sample.as_ref());
+        let map = kit.reorder(&samples);
+        theme.remap(&map);
+        Painter { kit, theme }
+    }
+
+    fn kit(&self) -> &Kit {
+        &self.kit
+    }
+
+    fn draw(&self, game: &ParcheesiGame, view: &View) -> Canvas {
+        draw(&self.kit, &self.theme, game, view)
+    }
+}
+
 /// Draws the whole Parcheesi picture.
-pub fn draw(kit: &Kit, theme: &Theme, game: &ParcheesiGame, view: &View) -> Canvas {
+fn draw(kit: &Kit, theme: &Theme, game: &ParcheesiGame, view: &View) -> Canvas {
     let mut canvas = Canvas::new(WIDTH, HEIGHT, 0);
     canvas.blit(0, STRIP, theme.board(Style::of(game.ruleset())));
     let inks = &theme.inks;
@@ -305,7 +347,8 @@ fn screen((x, y): (f32, f32)) -> (f32, f32) {
 }
 
 /// Returns the palette sample position: pawns out, a blockade, pawns home, a roll in play.
-pub fn sample_game() -> Option<ParcheesiGame> {
+fn sample_game() -> Option<ParcheesiGame> {
+    use crate::rules::Rules;
     use crate::rules::parcheesi::{Ruleset, Setup};
     let setup = Setup {
         ruleset: Ruleset::Parcheesi,

@@ -4,7 +4,7 @@ use super::{STRIP, WIDTH};
 use crate::render::View;
 use crate::render::kit::{Canvas, Face, Ink, Kit, TagSize, Tone, clean};
 use crate::rules::parcheesi::{HOME, ParcheesiGame, Phase};
-use crate::rules::{Outcome, Seat, Turn, WinReason};
+use crate::rules::{Outcome, Rules, Seat, Turn, WinReason};
 
 /// Tags in the strip and on the board: a little smaller than the chess bars'.
 const SMALL_TAG: TagSize = TagSize {
@@ -169,6 +169,7 @@ pub fn status(game: &ParcheesiGame, view: &View) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Rules;
     use crate::rules::parcheesi::{Ruleset, Setup};
 
     #[test]

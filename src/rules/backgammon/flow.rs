@@ -3,8 +3,11 @@
 use super::board::{Board, count};
 use super::moves::{self, play_steps};
 use super::scoring::{Cube, GameResult, GameWin, bear_off_win};
-use super::{BackgammonGame, BackgammonMove, Crawford, LastPlay, Phase, PlayError, seat_name};
-use crate::rules::{Outcome, Seat, WinReason};
+use super::{BackgammonGame, BackgammonMove, Crawford, LastPlay, Phase, seat_name};
+use crate::rules::{Outcome, PlayError, Seat, WinReason};
+
+/// What a roll must be, in words.
+const BAD_DICE: &str = "a roll is two dice from 1 to 6";
 
 impl BackgammonGame {
     /// Applies the dice the table rolled for `seat`; the game is unchanged on failure.
@@ -14,22 +17,22 @@ impl BackgammonGame {
     ///
     /// # Errors
     /// Fails when the game is over, the dice are not two numbers from 1 to 6, or no roll is due from `seat`.
-    pub fn roll(&self, seat: Seat, dice: &[u8]) -> Result<BackgammonGame, PlayError> {
+    pub(super) fn throw(&self, seat: Seat, dice: &[u8]) -> Result<BackgammonGame, PlayError> {
         if seat > 1 {
             return Err(PlayError::NotAPlayer);
         }
         let dice: [u8; 2] = match dice {
             [a, b] if (1..=6).contains(a) && (1..=6).contains(b) => [*a, *b],
-            _ => return Err(PlayError::BadDice),
+            _ => return Err(PlayError::BadDice(BAD_DICE)),
         };
         let mut next = self.clone();
         next.notice = None;
         match self.phase {
             Phase::Over { .. } => return Err(PlayError::GameOver),
-            Phase::Move { .. } => return Err(PlayError::NoRollNow("the dice are already rolled")),
+            Phase::Move { .. } => return Err(PlayError::MoveFirst),
             Phase::Doubled { .. } => {
-                return Err(PlayError::NoRollNow(
-                    "the double must be taken or dropped first",
+                return Err(PlayError::Illegal(
+                    "the double must be taken or dropped first".into(),
                 ));
             }
             Phase::Roll { seat: due } if due != seat => return Err(PlayError::NotYourTurn),
@@ -82,7 +85,11 @@ impl BackgammonGame {
     ///
     /// # Errors
     /// Fails when it is not `seat`'s turn or the move is not legal now.
-    pub fn play(&self, seat: Seat, m: &BackgammonMove) -> Result<BackgammonGame, PlayError> {
+    pub(super) fn play_move(
+        &self,
+        seat: Seat,
+        m: &BackgammonMove,
+    ) -> Result<BackgammonGame, PlayError> {
         if seat > 1 {
             return Err(PlayError::NotAPlayer);
         }
@@ -94,7 +101,7 @@ impl BackgammonGame {
         match (m, self.phase) {
             (BackgammonMove::Double, Phase::Roll { seat: due }) if due == seat => {
                 if !self.may_double(seat) {
-                    return Err(PlayError::Cube(self.cube_refusal(m)));
+                    return Err(PlayError::Illegal(self.cube_refusal(m).into()));
                 }
                 next.phase = Phase::Doubled { seat };
                 next.notice = Some(format!(
@@ -124,12 +131,12 @@ impl BackgammonGame {
                 let plays = moves::legal_plays(&view, (dice[0], dice[1]));
                 let result = match plays.iter().find(|p| p.steps == *steps) {
                     Some(p) => p.result,
-                    None => play_steps(&view, steps).ok_or(PlayError::Illegal)?,
+                    None => play_steps(&view, steps).ok_or(illegal_play())?,
                 };
                 let play = plays
                     .into_iter()
                     .find(|p| p.result == result)
-                    .ok_or(PlayError::Illegal)?;
+                    .ok_or(illegal_play())?;
                 next.board = Board::from_view(seat, &play.result);
                 next.last = Some(LastPlay {
                     seat,
@@ -156,12 +163,12 @@ impl BackgammonGame {
                 } else if let BackgammonMove::Play(_) = m {
                     match self.phase {
                         Phase::Doubled { .. } => {
-                            PlayError::Cube("the double must be taken or dropped first")
+                            PlayError::Illegal("the double must be taken or dropped first".into())
                         }
-                        _ => PlayError::NoRollNow("roll the dice first"),
+                        _ => PlayError::RollFirst,
                     }
                 } else {
-                    PlayError::Cube(self.cube_refusal(m))
+                    PlayError::Illegal(self.cube_refusal(m).into())
                 });
             }
         }
@@ -173,7 +180,7 @@ impl BackgammonGame {
     ///
     /// # Errors
     /// Fails when the game is over or the seat does not play.
-    pub fn resign(&self, seat: Seat) -> Result<BackgammonGame, PlayError> {
+    pub(super) fn withdraw(&self, seat: Seat) -> Result<BackgammonGame, PlayError> {
         if seat > 1 {
             return Err(PlayError::NotAPlayer);
         }
@@ -270,4 +277,8 @@ impl BackgammonGame {
         self.phase = Phase::Opening;
         self.last = None;
     }
+}
+
+fn illegal_play() -> PlayError {
+    PlayError::Illegal("that play is not legal here".into())
 }

@@ -4,6 +4,7 @@
 //! against GNU Backgammon; positions go in and out as gnubg position IDs.
 
 mod board;
+mod contract;
 mod moves;
 mod notation;
 mod position_id;
@@ -23,7 +24,6 @@ pub use scoring::{Cube, GameResult, GameWin, MAX_CUBE};
 
 use super::{Outcome, Seat};
 use moves::Play;
-use notation::Reading;
 
 /// How many example plays an error offers.
 const EXAMPLES: usize = 5;
@@ -116,27 +116,6 @@ pub struct Setup {
     pub seat: Seat,
     /// The dice already rolled, if any.
     pub dice: Option<[u8; 2]>,
-}
-
-/// Why a move, roll or resignation could not be applied.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum PlayError {
-    #[error("the game is over")]
-    GameOver,
-    #[error("that seat does not play in this game")]
-    NotAPlayer,
-    #[error("it is not your turn")]
-    NotYourTurn,
-    #[error("a roll is two dice from 1 to 6")]
-    BadDice,
-    #[error("the dice are not due now: {0}")]
-    NoRollNow(&'static str),
-    #[error("that play is not legal here")]
-    Illegal,
-    #[error("{0}")]
-    Cube(&'static str),
-    #[error("backgammon has no draws: play on, or resign")]
-    NoDraws,
 }
 
 /// Returns the name of `seat`: White or Black.
@@ -271,7 +250,7 @@ impl BackgammonGame {
     }
 
     /// Returns the dice to play, if the seat on roll has rolled.
-    pub fn dice(&self) -> Option<[u8; 2]> {
+    pub fn rolled(&self) -> Option<[u8; 2]> {
         match self.phase {
             Phase::Move { dice, .. } => Some(dice),
             _ => None,
@@ -318,7 +297,7 @@ impl BackgammonGame {
     }
 
     /// Returns every legal move now: the plays of the roll, `double` before a roll, or `take`/`drop`.
-    pub fn legal_moves(&self) -> Vec<BackgammonMove> {
+    fn moves_now(&self) -> Vec<BackgammonMove> {
         match self.phase {
             Phase::Move { .. } => self
                 .plays()
@@ -328,80 +307,6 @@ impl BackgammonGame {
             Phase::Roll { seat } if self.may_double(seat) => vec![BackgammonMove::Double],
             Phase::Doubled { .. } => vec![BackgammonMove::Take, BackgammonMove::Drop],
             _ => Vec::new(),
-        }
-    }
-
-    /// Formats a move in gnubg-style notation, e.g. `24/18 13/11` or `bar/22* 6/5(2)`.
-    pub fn format(&self, m: &BackgammonMove) -> String {
-        match m {
-            BackgammonMove::Double => "double".into(),
-            BackgammonMove::Take => "take".into(),
-            BackgammonMove::Drop => "drop".into(),
-            BackgammonMove::Play(steps) => {
-                notation::format_play(&self.board.view(self.seat_on_roll()), steps)
-            }
-        }
-    }
-
-    /// Returns up to `limit` legal moves in notation, as examples for players.
-    pub fn examples(&self, limit: usize) -> Vec<String> {
-        self.legal_moves()
-            .iter()
-            .take(limit)
-            .map(|m| self.format(m))
-            .collect()
-    }
-
-    /// Reads a play or cube action typed by a player, leniently.
-    ///
-    /// # Errors
-    /// Says whether the text is unreadable, illegal here (and why), or ambiguous.
-    pub fn parse(&self, text: &str) -> Result<BackgammonMove, ParseError> {
-        let input = super::game::shown(text);
-        let word = text.trim().to_ascii_lowercase();
-        let illegal = |reason: &str| ParseError::Illegal {
-            input: input.clone(),
-            reason: reason.into(),
-            examples: self.examples(EXAMPLES),
-        };
-        let cube = match word.as_str() {
-            "double" | "d" => Some(BackgammonMove::Double),
-            "take" | "accept" | "t" => Some(BackgammonMove::Take),
-            "drop" | "pass" | "decline" | "reject" | "refuse" => Some(BackgammonMove::Drop),
-            _ => None,
-        };
-        if let Some(m) = cube {
-            return if self.legal_moves().contains(&m) {
-                Ok(m)
-            } else {
-                Err(illegal(self.cube_refusal(&m)))
-            };
-        }
-        let Phase::Move { seat, dice } = self.phase else {
-            return Err(illegal(match self.phase {
-                Phase::Over { .. } => "the game is over",
-                Phase::Doubled { .. } => "the double must be taken or dropped first",
-                _ => "roll the dice first",
-            }));
-        };
-        let view = self.board.view(seat);
-        let plays = self.plays();
-        match notation::read_play(&view, (dice[0], dice[1]), &plays, text) {
-            Reading::Found(i) => Ok(BackgammonMove::Play(plays[i].steps.clone())),
-            Reading::Unreadable => Err(ParseError::Unreadable {
-                input,
-                what: "a backgammon play",
-                hint: "write it like 24/18 13/11, bar/22*, 6/off or 8/4(2)",
-                examples: self.examples(EXAMPLES),
-            }),
-            Reading::Illegal(reason) => Err(illegal(&reason)),
-            Reading::Ambiguous(list) => Err(ParseError::Ambiguous {
-                input,
-                candidates: list
-                    .iter()
-                    .map(|i| notation::format_play(&view, &plays[*i].steps))
-                    .collect(),
-            }),
         }
     }
 

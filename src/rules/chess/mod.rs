@@ -11,9 +11,10 @@ use shakmaty::uci::UciMove;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Position, Square};
 
-pub use notation::ParseError;
-
-use super::{DrawReason, Outcome, Seat, WinReason};
+use super::{
+    DrawAction, DrawReason, Info, LoadError as RulesLoadError, Outcome, ParseError, PlayError,
+    Rules, Seat, SetupError, Turn, WinReason,
+};
 
 /// The standard starting position.
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -87,7 +88,7 @@ impl Default for ChessGame {
 impl ChessGame {
     /// Starts a game from the standard position.
     pub fn new() -> Self {
-        Self::from_position(Chess::default())
+        Self::starting_at(Chess::default())
     }
 
     /// Starts a game from a FEN position.
@@ -100,10 +101,10 @@ impl ChessGame {
         let pos: Chess = fen
             .into_position(CastlingMode::Standard)
             .map_err(|e| LoadError::Position(e.to_string()))?;
-        Ok(Self::from_position(pos))
+        Ok(Self::starting_at(pos))
     }
 
-    fn from_position(pos: Chess) -> Self {
+    fn starting_at(pos: Chess) -> Self {
         let hash = pos.zobrist_hash(EnPassantMode::Legal);
         ChessGame {
             start: pos.clone(),
@@ -116,7 +117,7 @@ impl ChessGame {
     }
 
     /// Returns the current position.
-    pub fn position(&self) -> &Chess {
+    pub fn current_position(&self) -> &Chess {
         &self.pos
     }
 
@@ -149,11 +150,6 @@ impl ChessGame {
         seat_of(self.pos.turn())
     }
 
-    /// Returns the seat with a standing draw offer, if any.
-    pub fn draw_offer(&self) -> Option<Seat> {
-        self.draw_offer.map(seat_of)
-    }
-
     /// Returns how the game ended, or `None` while it goes on.
     pub fn outcome(&self) -> Option<Outcome> {
         if let Some(verdict) = self.verdict {
@@ -183,39 +179,6 @@ impl ChessGame {
         None
     }
 
-    /// Returns every legal move, empty once the game is over.
-    pub fn legal_moves(&self) -> Vec<UciMove> {
-        if self.outcome().is_some() {
-            return Vec::new();
-        }
-        self.pos
-            .legal_moves()
-            .iter()
-            .map(|m| UciMove::from_standard(*m))
-            .collect()
-    }
-
-    /// Reads a move typed by a player: SAN or UCI, leniently.
-    ///
-    /// # Errors
-    /// Says whether the text is unreadable, illegal here (and why), or ambiguous.
-    pub fn parse(&self, text: &str) -> Result<UciMove, ParseError> {
-        notation::parse(&self.pos, text).map(UciMove::from_standard)
-    }
-
-    /// Formats a move of the current position in SAN with check marks, e.g. `Nxf3+`.
-    pub fn format(&self, m: &UciMove) -> String {
-        match m.to_move(&self.pos) {
-            Ok(m) => notation::san_plus(&self.pos, m),
-            Err(_) => m.to_string(),
-        }
-    }
-
-    /// Returns a few legal moves in SAN, to show as examples.
-    pub fn examples(&self, limit: usize) -> Vec<String> {
-        notation::examples(&self.pos, None, limit)
-    }
-
     /// Returns the moves played so far in SAN with check marks.
     pub fn san_history(&self) -> Vec<String> {
         let mut pos = self.start.clone();
@@ -227,15 +190,14 @@ impl ChessGame {
         out
     }
 
-    /// Plays a move, returning the new game; the game is unchanged on failure.
-    ///
-    /// # Errors
-    /// Fails when the game is over or the move is not legal here.
-    pub fn play(&self, m: &UciMove) -> Result<ChessGame, PlayError> {
+    /// Plays a move for whoever is to move, returning the new game.
+    fn play(&self, m: &UciMove) -> Result<ChessGame, PlayError> {
         if self.outcome().is_some() {
             return Err(PlayError::GameOver);
         }
-        let m = m.to_move(&self.pos).map_err(|_| PlayError::Illegal)?;
+        let m = m
+            .to_move(&self.pos)
+            .map_err(|_| PlayError::Illegal("that move is not legal here".into()))?;
         let mut next = self.clone();
         next.pos.play_unchecked(m);
         next.moves.push(m);
@@ -248,26 +210,8 @@ impl ChessGame {
         Ok(next)
     }
 
-    /// Ends the game with `seat` resigning.
-    ///
-    /// # Errors
-    /// Fails when the game is over or the seat does not play.
-    pub fn resign(&self, seat: Seat) -> Result<ChessGame, PlayError> {
-        let color = self.playing(seat)?;
-        let mut next = self.clone();
-        next.verdict = Some(Outcome::Win {
-            winner: seat_of(!color),
-            reason: WinReason::Resignation,
-        });
-        next.draw_offer = None;
-        Ok(next)
-    }
-
     /// Records a draw offer from `seat`, or agrees to a draw if the opponent offered one.
-    ///
-    /// # Errors
-    /// Fails when the game is over, the seat does not play, or it already offered.
-    pub fn offer_draw(&self, seat: Seat) -> Result<ChessGame, PlayError> {
+    fn offer_draw(&self, seat: Seat) -> Result<ChessGame, PlayError> {
         let color = self.playing(seat)?;
         match self.draw_offer {
             Some(c) if c == color => Err(PlayError::AlreadyOffered),
@@ -281,10 +225,7 @@ impl ChessGame {
     }
 
     /// Accepts the opponent's standing draw offer, ending the game drawn.
-    ///
-    /// # Errors
-    /// Fails when there is no offer from the opponent.
-    pub fn accept_draw(&self, seat: Seat) -> Result<ChessGame, PlayError> {
+    fn accept_draw(&self, seat: Seat) -> Result<ChessGame, PlayError> {
         let color = self.playing(seat)?;
         if self.draw_offer != Some(!color) {
             return Err(PlayError::NoOffer);
@@ -298,10 +239,7 @@ impl ChessGame {
     }
 
     /// Declines (or, for the offerer, withdraws) the standing draw offer.
-    ///
-    /// # Errors
-    /// Fails when there is no offer.
-    pub fn decline_draw(&self, seat: Seat) -> Result<ChessGame, PlayError> {
+    fn decline_draw(&self, seat: Seat) -> Result<ChessGame, PlayError> {
         self.playing(seat)?;
         if self.draw_offer.is_none() {
             return Err(PlayError::NoOffer);
@@ -319,19 +257,103 @@ impl ChessGame {
     }
 }
 
-/// Why a move or offer could not be applied.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum PlayError {
-    #[error("the game is over")]
-    GameOver,
-    #[error("that move is not legal here")]
-    Illegal,
-    #[error("that seat does not play in this game")]
-    NotAPlayer,
-    #[error("you have already offered a draw")]
-    AlreadyOffered,
-    #[error("there is no draw offer to answer")]
-    NoOffer,
+impl Rules for ChessGame {
+    type Move = UciMove;
+
+    const INFO: Info = Info {
+        name: "chess",
+        title: "Chess",
+        aliases: &[],
+        rulesets: &["standard"],
+        more_rulesets: None,
+        seats: (2, 2),
+        seat_names: &["White", "Black"],
+        rules: RULES,
+    };
+
+    fn new(ruleset: &str, _seats: usize) -> Result<Self, SetupError> {
+        if ruleset != "standard" {
+            return Err(SetupError::unknown_ruleset(&Self::INFO, ruleset));
+        }
+        Ok(ChessGame::new())
+    }
+
+    fn turn(&self) -> Turn {
+        match self.outcome() {
+            Some(outcome) => Turn::Over(outcome),
+            None => Turn::Move(self.seat_to_move()),
+        }
+    }
+
+    /// Reads SAN or UCI, leniently.
+    fn parse(&self, _seat: Seat, text: &str) -> Result<UciMove, ParseError> {
+        notation::parse(&self.pos, text).map(UciMove::from_standard)
+    }
+
+    /// Writes SAN with check marks, e.g. `Nxf3+`.
+    fn format(&self, m: &UciMove) -> String {
+        match m.to_move(&self.pos) {
+            Ok(m) => notation::san_plus(&self.pos, m),
+            Err(_) => m.to_string(),
+        }
+    }
+
+    fn legal(&self, seat: Seat) -> Vec<UciMove> {
+        if self.outcome().is_some() || seat != self.seat_to_move() {
+            return Vec::new();
+        }
+        self.pos
+            .legal_moves()
+            .iter()
+            .map(|m| UciMove::from_standard(*m))
+            .collect()
+    }
+
+    fn apply(&self, seat: Seat, m: &UciMove) -> Result<Self, PlayError> {
+        if self.outcome().is_none() && seat != self.seat_to_move() {
+            return Err(PlayError::NotYourTurn);
+        }
+        self.play(m)
+    }
+
+    fn resign(&self, seat: Seat) -> Result<Self, PlayError> {
+        let color = self.playing(seat)?;
+        let mut next = self.clone();
+        next.verdict = Some(Outcome::Win {
+            winner: seat_of(!color),
+            reason: WinReason::Resignation,
+        });
+        next.draw_offer = None;
+        Ok(next)
+    }
+
+    fn draw(&self, seat: Seat, action: DrawAction) -> Result<Self, PlayError> {
+        match action {
+            DrawAction::Offer => self.offer_draw(seat),
+            DrawAction::Accept => self.accept_draw(seat),
+            DrawAction::Decline => self.decline_draw(seat),
+            DrawAction::Claim => {
+                self.playing(seat)?;
+                Err(PlayError::NoClaim)
+            }
+        }
+    }
+
+    fn draw_offer(&self) -> Option<Seat> {
+        self.draw_offer.map(seat_of)
+    }
+
+    fn examples(&self, _seat: Seat, limit: usize) -> Vec<String> {
+        notation::examples(&self.pos, None, limit)
+    }
+
+    fn position(&self) -> Option<String> {
+        Some(self.fen())
+    }
+
+    fn from_position(text: &str) -> Result<Self, RulesLoadError> {
+        ChessGame::from_fen(text).map_err(|e| RulesLoadError::Invalid(e.to_string()))
+    }
 }
 
 impl From<ChessGame> for ChessRecord {

@@ -29,7 +29,7 @@ pub fn san_plus(pos: &Chess, m: Move) -> String {
 
 /// Reads `text` as a legal move of `pos`.
 pub fn parse(pos: &Chess, text: &str) -> Result<Move, ParseError> {
-    let input = super::super::game::shown(text);
+    let input = crate::rules::shown(text);
     let readings = read(text);
     let Some(first) = readings.first() else {
         return Err(ParseError::Unreadable {

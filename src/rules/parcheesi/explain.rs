@@ -3,30 +3,28 @@
 use super::board::{self, START};
 use super::moves::{Node, Part, Search, enter, step};
 use super::notation::{self, ParseError, Wish};
-use super::play::PlayError;
 use super::{ParcheesiGame, ParcheesiMove, Phase, join_values};
-use crate::rules::shown;
+use crate::rules::{Rules, shown};
 
 /// How many example moves an error offers.
 pub const EXAMPLES: usize = 5;
 
 /// Reads typed text as a legal turn or part of one.
-pub fn parse(game: &ParcheesiGame, text: &str) -> Result<ParcheesiMove, PlayError> {
+pub fn parse(game: &ParcheesiGame, text: &str) -> Result<ParcheesiMove, ParseError> {
+    let input = shown(text);
     let (seat, roll) = match &game.phase {
         Phase::Move { seat, roll, .. } => (*seat, roll),
-        Phase::Over { .. } => return Err(PlayError::GameOver),
-        _ => return Err(PlayError::MustRoll),
+        Phase::Over { .. } => return Err(illegal(input, "the game is over".into(), Vec::new())),
+        _ => return Err(illegal(input, "roll the dice first".into(), Vec::new())),
     };
-    let input = shown(text);
-    let examples = || game.examples(EXAMPLES);
+    let examples = || game.examples(seat, EXAMPLES);
     let Some(wishes) = notation::read(text) else {
         return Err(ParseError::Unreadable {
             input,
             what: "a Parcheesi move",
             hint: "name pawns A–D with a count, like `enter`, `a5 b3`, `a 8` or `c20`",
             examples: examples(),
-        }
-        .into());
+        });
     };
     let node = game.node(roll);
     let mut search = Search::new(game.ctx(seat, roll));
@@ -48,18 +46,16 @@ pub fn parse(game: &ParcheesiGame, text: &str) -> Result<ParcheesiMove, PlayErro
                 .into_iter()
                 .map(|p| ParcheesiMove(p).to_string())
                 .collect(),
-        }
-        .into()),
+        }),
     }
 }
 
-pub fn illegal(input: String, reason: String, examples: Vec<String>) -> PlayError {
+pub fn illegal(input: String, reason: String, examples: Vec<String>) -> ParseError {
     ParseError::Illegal {
         input,
         reason,
         examples,
     }
-    .into()
 }
 
 /// Says why wishes that match no legal line fail: the first part that cannot be made at

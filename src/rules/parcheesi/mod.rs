@@ -21,10 +21,12 @@ pub use board::{
 pub use load::LoadError;
 pub use moves::{Part, pawn_letter};
 pub use notation::{ParcheesiMove, ParseError};
-pub use play::PlayError;
 pub use rules::{DoublesParts, ParcheesiRules, RULES, Ruleset};
 
-use super::{Outcome, Seat, Turn};
+use super::{
+    Alias, Dice, Info, Outcome, ParseError as SharedParseError, PlayError, Rules, Seat, SetupError,
+    Turn,
+};
 use moves::{Ctx, Node, Search};
 
 /// The colours in seat order; seat `i` plays colour `i` and enters on track space `17 i`.
@@ -212,11 +214,6 @@ impl ParcheesiGame {
         }
     }
 
-    /// Returns what happened by itself at the last action, in one line, if anything did.
-    pub fn notice(&self) -> Option<&str> {
-        self.notice.as_deref()
-    }
-
     /// Returns the latest dice thrown (opening rolls included) and the seat that threw them.
     pub fn last_throw(&self) -> Option<(Seat, [u8; 2])> {
         self.thrown
@@ -244,37 +241,12 @@ impl ParcheesiGame {
         out
     }
 
-    /// Returns what the table waits for next.
-    pub fn turn(&self) -> Turn {
-        match &self.phase {
-            Phase::Opening { contenders, totals } => {
-                Turn::Roll(contenders.get(totals.len()).copied().unwrap_or(0))
-            }
-            Phase::Roll { seat, .. } => Turn::Roll(*seat),
-            Phase::Move { seat, .. } => Turn::Move(*seat),
-            Phase::Over { outcome } => Turn::Over(*outcome),
-        }
-    }
-
     /// Returns how the game ended, or `None` while it goes on.
     pub fn outcome(&self) -> Option<Outcome> {
         match self.phase {
             Phase::Over { outcome } => Some(outcome),
             _ => None,
         }
-    }
-
-    /// Returns the legal whole-turn options for the rest of the current roll, one per
-    /// distinct result; empty when the seat must roll or the game is over.
-    pub fn legal_moves(&self) -> Vec<ParcheesiMove> {
-        self.with_search(|search, node| {
-            search
-                .options(node)
-                .into_iter()
-                .map(|(parts, _)| ParcheesiMove(parts))
-                .collect()
-        })
-        .unwrap_or_default()
     }
 
     /// Returns the distinct parts that may be played next (e.g. `enter`, `a6`, `c20`).
@@ -291,53 +263,17 @@ impl ParcheesiGame {
         .unwrap_or_default()
     }
 
-    /// Returns the legal whole-turn options in notation when there are at most `max`, for
-    /// a select menu; `None` when there are more (or none).
-    pub fn menu(&self, max: usize) -> Option<Vec<String>> {
-        let moves = self.legal_moves();
-        (!moves.is_empty() && moves.len() <= max)
-            .then(|| moves.iter().map(|m| m.to_string()).collect())
-    }
-
-    /// Returns a one-line summary of the options: all of them when there are at most
-    /// [`MENU`], otherwise how many there are and the parts a turn can start with.
-    pub fn options_summary(&self) -> Option<String> {
-        let Phase::Move { roll, .. } = &self.phase else {
-            return None;
-        };
-        let moves = self.legal_moves();
-        let what = if roll.bonus_phase || roll.left.is_empty() {
-            "the bonus".to_string()
-        } else {
-            join_values(&roll.left)
-        };
-        if moves.len() <= MENU {
-            let list: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
-            return Some(format!("Play {what}: {}", list.join(" | ")));
-        }
-        let firsts: Vec<String> = self.next_parts().iter().map(|p| p.to_string()).collect();
-        Some(format!(
-            "{} ways to play {what}; start with {}, one part at a time or all at once",
-            moves.len(),
-            firsts.join(", ")
-        ))
-    }
-
-    /// Returns up to `limit` legal whole-turn options in notation, as examples.
-    pub fn examples(&self, limit: usize) -> Vec<String> {
-        self.legal_moves()
-            .into_iter()
-            .take(limit)
-            .map(|m| m.to_string())
-            .collect()
-    }
-
-    /// Reads a turn or part of one as typed, leniently.
-    ///
-    /// # Errors
-    /// Says why the text is unreadable, illegal now (and why), or ambiguous.
-    pub fn parse(&self, text: &str) -> Result<ParcheesiMove, PlayError> {
-        explain::parse(self, text)
+    /// Returns the legal whole-turn options for the rest of the current roll, one per
+    /// distinct result; empty when a roll is due or the game is over.
+    fn options(&self) -> Vec<ParcheesiMove> {
+        self.with_search(|search, node| {
+            search
+                .options(node)
+                .into_iter()
+                .map(|(parts, _)| ParcheesiMove(parts))
+                .collect()
+        })
+        .unwrap_or_default()
     }
 
     /// Runs `f` with a search over the current roll, if a roll is being played.
@@ -384,6 +320,122 @@ impl ParcheesiGame {
     /// Returns the seat's colour name.
     pub fn colour(seat: Seat) -> &'static str {
         COLOURS.get(seat).copied().unwrap_or("?")
+    }
+}
+
+impl Rules for ParcheesiGame {
+    /// A whole turn or some of its parts, e.g. `enter a3` or `c20`.
+    type Move = ParcheesiMove;
+
+    const INFO: Info = Info {
+        name: "parcheesi",
+        title: "Parcheesi",
+        aliases: &[
+            Alias {
+                name: "pahrcheesi",
+                title: "Pahrcheesi",
+                ruleset: "pahrcheesi",
+            },
+            Alias {
+                name: "pachesi",
+                title: "Pachesi",
+                ruleset: "pachesi",
+            },
+            Alias {
+                name: "pachisi",
+                title: "Pachisi",
+                ruleset: "pachisi",
+            },
+        ],
+        rulesets: &["parcheesi", "pahrcheesi", "pachesi", "pachisi"],
+        more_rulesets: None,
+        seats: (2, 4),
+        seat_names: &COLOURS,
+        rules: RULES,
+    };
+
+    fn new(ruleset: &str, seats: usize) -> Result<Self, SetupError> {
+        let Ok(ruleset) = ruleset.parse::<Ruleset>() else {
+            return Err(SetupError::unknown_ruleset(&Self::INFO, ruleset));
+        };
+        ParcheesiGame::new(ruleset, seats).map_err(|_| SetupError::Players {
+            title: Self::INFO.title,
+            min: 2,
+            max: 4,
+        })
+    }
+
+    fn turn(&self) -> Turn {
+        match &self.phase {
+            Phase::Opening { contenders, totals } => {
+                Turn::Roll(contenders.get(totals.len()).copied().unwrap_or(0))
+            }
+            Phase::Roll { seat, .. } => Turn::Roll(*seat),
+            Phase::Move { seat, .. } => Turn::Move(*seat),
+            Phase::Over { outcome } => Turn::Over(*outcome),
+        }
+    }
+
+    fn dice(&self) -> Option<Dice> {
+        Some(Dice::TWO_D6)
+    }
+
+    /// Reads a turn or part of one as typed, leniently.
+    fn parse(&self, _seat: Seat, text: &str) -> Result<ParcheesiMove, SharedParseError> {
+        explain::parse(self, text)
+    }
+
+    fn format(&self, m: &ParcheesiMove) -> String {
+        m.to_string()
+    }
+
+    /// Returns the whole-turn options, one per distinct result.
+    fn legal(&self, seat: Seat) -> Vec<ParcheesiMove> {
+        match self.phase {
+            Phase::Move { seat: s, .. } if s == seat => self.options(),
+            _ => Vec::new(),
+        }
+    }
+
+    fn apply(&self, seat: Seat, m: &ParcheesiMove) -> Result<Self, PlayError> {
+        self.play_parts(seat, m)
+    }
+
+    fn roll(&self, seat: Seat, dice: &[u8]) -> Result<Self, PlayError> {
+        self.throw(seat, dice)
+    }
+
+    /// Takes `seat` out of the game: its pawns leave the board; the last seat left wins.
+    fn resign(&self, seat: Seat) -> Result<Self, PlayError> {
+        self.withdraw(seat)
+    }
+
+    fn notice(&self) -> Option<String> {
+        self.notice.clone()
+    }
+
+    /// Lists all options when there are at most [`MENU`], otherwise how many there are and
+    /// the parts a turn can start with.
+    fn options_summary(&self, seat: Seat) -> Option<String> {
+        let Phase::Move { roll, .. } = &self.phase else {
+            return None;
+        };
+        let moves = self.legal(seat);
+        let what = if roll.bonus_phase || roll.left.is_empty() {
+            "the bonus".to_string()
+        } else {
+            join_values(&roll.left)
+        };
+        if moves.len() <= MENU {
+            let list: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+            return Some(format!("Play {what}: {}", list.join(" | ")));
+        }
+        let firsts: Vec<String> = self.next_parts().iter().map(|p| p.to_string()).collect();
+        Some(format!(
+            "{} ways to play {what}; start with {}, one part at a time or all at once",
+            moves.len(),
+            firsts.join(", ")
+        ))
     }
 }
 

@@ -4,60 +4,31 @@
 use super::board::{self, HOME, START};
 use super::explain::{EXAMPLES, explain, illegal, to_wishes};
 use super::moves::{Node, Part, Search, enter};
-use super::notation::ParseError;
 use super::{COLOURS, ParcheesiGame, ParcheesiMove, Phase, RollState, join_values};
-use crate::rules::shown;
 use crate::rules::{Outcome, Seat, WinReason};
+use crate::rules::{PlayError, Rules, shown};
 
-/// Why an action cannot be applied to a Parcheesi game.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum PlayError {
-    #[error(transparent)]
-    Parse(#[from] ParseError),
-    #[error("the game is over")]
-    GameOver,
-    #[error("it is not your turn")]
-    NotYourTurn,
-    #[error("that seat does not play in this game")]
-    NotAPlayer,
-    #[error("roll the dice first")]
-    MustRoll,
-    #[error("you have rolled already; play your move")]
-    MustMove,
-    #[error("a Parcheesi roll is two dice from 1 to 6")]
-    BadDice,
-    #[error("there are no draw offers in Parcheesi; play on, or resign")]
-    NoDraws,
-}
-
-impl PlayError {
-    /// Returns legal moves worth suggesting alongside the error.
-    pub fn examples(&self) -> &[String] {
-        match self {
-            PlayError::Parse(e) => e.examples(),
-            _ => &[],
-        }
-    }
-}
+/// What a roll must be, in words.
+const BAD_DICE: &str = "a Parcheesi roll is two dice from 1 to 6";
 
 impl ParcheesiGame {
     /// Records a roll of two dice for `seat`; if nothing is legal the turn moves on by itself.
     ///
     /// # Errors
     /// Fails when the game is over, it is not the seat's roll, or the dice are not two 1–6.
-    pub fn roll(&self, seat: Seat, dice: &[u8]) -> Result<ParcheesiGame, PlayError> {
+    pub(super) fn throw(&self, seat: Seat, dice: &[u8]) -> Result<ParcheesiGame, PlayError> {
         let &[a, b] = dice else {
-            return Err(PlayError::BadDice);
+            return Err(PlayError::BadDice(BAD_DICE));
         };
         if !(1..=6).contains(&a) || !(1..=6).contains(&b) {
-            return Err(PlayError::BadDice);
+            return Err(PlayError::BadDice(BAD_DICE));
         }
         let mut next = self.clone();
         next.notice = None;
         next.thrown = Some((seat, [a, b]));
         match &self.phase {
             Phase::Over { .. } => Err(PlayError::GameOver),
-            Phase::Move { .. } => Err(PlayError::MustMove),
+            Phase::Move { .. } => Err(PlayError::MoveFirst),
             Phase::Opening { contenders, totals } => {
                 if contenders.get(totals.len()) != Some(&seat) {
                     return Err(PlayError::NotYourTurn);
@@ -146,18 +117,22 @@ impl ParcheesiGame {
     ///
     /// # Errors
     /// Fails when it is not the seat's move or the parts are not legal now.
-    pub fn play(&self, seat: Seat, m: &ParcheesiMove) -> Result<ParcheesiGame, PlayError> {
+    pub(super) fn play_parts(
+        &self,
+        seat: Seat,
+        m: &ParcheesiMove,
+    ) -> Result<ParcheesiGame, PlayError> {
         let (to_move, roll) = match &self.phase {
             Phase::Move { seat, roll, .. } => (*seat, roll),
             Phase::Over { .. } => return Err(PlayError::GameOver),
-            _ => return Err(PlayError::MustRoll),
+            _ => return Err(PlayError::RollFirst),
         };
         if to_move != seat {
             return Err(PlayError::NotYourTurn);
         }
         if m.0.is_empty() {
             let reason = "name at least one part".to_string();
-            return Err(illegal(shown(""), reason, self.examples(EXAMPLES)));
+            return Err(illegal(shown(""), reason, self.examples(seat, EXAMPLES)).into());
         }
         let mut node = self.node(roll);
         let mut search = Search::new(self.ctx(seat, roll));
@@ -169,7 +144,7 @@ impl ParcheesiGame {
             let Some((_, child)) = next else {
                 let input = shown(&m.to_string());
                 let reason = explain(self, &mut search, &self.node(roll), &to_wishes(&m.0));
-                return Err(illegal(input, reason, self.examples(EXAMPLES)));
+                return Err(illegal(input, reason, self.examples(seat, EXAMPLES)).into());
             };
             node = child;
         }
@@ -187,7 +162,7 @@ impl ParcheesiGame {
     ///
     /// # Errors
     /// Fails when the game is over or the seat does not play (any more).
-    pub fn resign(&self, seat: Seat) -> Result<ParcheesiGame, PlayError> {
+    pub(super) fn withdraw(&self, seat: Seat) -> Result<ParcheesiGame, PlayError> {
         if self.outcome().is_some() {
             return Err(PlayError::GameOver);
         }

@@ -33,14 +33,12 @@ pub struct Answer {
     pub choices: Vec<String>,
     /// The select menu's custom id and option values, if the answer has one.
     pub menu: Option<(String, Vec<String>)>,
-    /// The id of the message as posted (fresh for callback answers).
-    pub message_id: String,
     /// Whether the answer came after a deferral.
     pub deferred: bool,
 }
 
 impl Answer {
-    fn new(kind: u64, data: &Value, files: &[FilePart], message_id: String) -> Answer {
+    fn new(kind: u64, data: &Value, files: &[FilePart]) -> Answer {
         let buttons = data["components"]
             .as_array()
             .into_iter()
@@ -91,7 +89,6 @@ impl Answer {
                 .is_some_and(Vec::is_empty),
             choices: strings(&data["choices"]),
             menu,
-            message_id,
             deferred: false,
         }
     }
@@ -111,6 +108,11 @@ impl Answer {
         assert_eq!(self.files.len(), 1, "one attachment: {self:?}");
         let file = &self.files[0];
         assert_eq!(file.content_type, "image/png");
+        assert!(
+            file.field.starts_with("files["),
+            "Discord's field name: {}",
+            file.field
+        );
         let shown = self.embeds.iter().any(|e| {
             e["image"]["url"].as_str() == Some(&format!("attachment://{}", file.filename))
         });
@@ -165,16 +167,11 @@ fn find_answer(requests: &[Recorded], id: &str, token: &str) -> Option<Answer> {
                 deferred = Some(r.body["data"]["flags"].as_u64().unwrap_or(0) & 64 != 0);
                 continue;
             }
-            return Some(Answer::new(
-                kind,
-                &r.body["data"],
-                &r.files,
-                format!("{id}9"),
-            ));
+            return Some(Answer::new(kind, &r.body["data"], &r.files));
         }
         if r.path.starts_with(&hook) && ok(r.status) && r.method != "DELETE" {
             if let Some(ephemeral) = deferred {
-                let mut answer = Answer::new(4, &r.body, &r.files, format!("{id}8"));
+                let mut answer = Answer::new(4, &r.body, &r.files);
                 if r.method == "PATCH" {
                     answer.ephemeral = ephemeral;
                 }
@@ -187,7 +184,7 @@ fn find_answer(requests: &[Recorded], id: &str, token: &str) -> Option<Answer> {
             && r.path.starts_with("/api/v10/channels/")
             && ok(r.status)
         {
-            return Some(Answer::new(0, &r.body, &r.files, format!("{id}7")));
+            return Some(Answer::new(0, &r.body, &r.files));
         }
     }
     None
@@ -321,12 +318,8 @@ impl FakeDiscord {
                     .path
                     .strip_prefix("/api/v10/channels/")?
                     .strip_suffix("/messages")?;
-                (r.method == "POST" && ok(r.status)).then(|| {
-                    (
-                        channel.to_string(),
-                        Answer::new(0, &r.body, &r.files, String::new()),
-                    )
-                })
+                (r.method == "POST" && ok(r.status))
+                    .then(|| (channel.to_string(), Answer::new(0, &r.body, &r.files)))
             })
         })
         .await

@@ -1,0 +1,208 @@
+//! GNU Backgammon as the oracle: random games, and for every (position, roll) on the way the
+//! set of positions our legal plays reach must equal the set gnubg's `hint` lists.
+//!
+//! gnubg's notation for each play must read back as that play, and ours must equal it.
+//!
+//! One gnubg process runs an embedded Python script over all positions at once. gnubg gives
+//! each play as text; the script applies it with gnubg's own parser (`parsemove`) and reports
+//! the resulting position IDs. Without gnubg the test prints SKIP and passes, unless
+//! `TABULA_REQUIRE_GNUBG=1` (CI) makes it fail.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+use std::process::Command;
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use tabula::rules::Rules;
+use tabula::rules::backgammon::{BackgammonGame, BackgammonMove, BackgammonRules, Phase};
+
+const GNUBG: &str = "/usr/games/gnubg";
+const SAMPLES: usize = 2_400;
+
+const SCRIPT: &str = r#"
+import os
+import gnubg
+
+def apply(board, text):
+    opp, me = list(board[0]), list(board[1])
+    for (src, dst) in gnubg.parsemove(text):
+        me[src - 1] -= 1
+        if dst > 0:
+            me[dst - 1] += 1
+            if opp[24 - dst] == 1:
+                opp[24 - dst] = 0
+                opp[24] += 1
+    return gnubg.positionid((me, opp))
+
+for c in ['set display off', 'set player 0 human', 'set player 1 human',
+          'set evaluation chequerplay evaluation plies 0', 'new game']:
+    gnubg.command(c)
+out = open(os.environ['TABULA_BG_OUT'], 'w')
+for line in open(os.environ['TABULA_BG_IN']):
+    pid, d1, d2 = line.split()
+    gnubg.command('set board ' + pid)
+    if gnubg.positionid() != pid:
+        out.write('%s %s %s ! could not set the board\n' % (pid, d1, d2))
+        continue
+    gnubg.command('set dice %s %s' % (d1, d2))
+    try:
+        moves = [m['move'] for m in gnubg.hint(100000)['hint']]
+    except Exception:
+        moves = []
+    board = gnubg.positionfromid(pid)
+    pairs = sorted((apply(board, m), m.replace(' ', '_')) for m in moves)
+    if len(set(p[0] for p in pairs)) != len(moves):
+        out.write('%s %s %s ! %d plays gave fewer positions\n' % (pid, d1, d2, len(moves)))
+        continue
+    out.write('%s %s %s : %s\n' % (pid, d1, d2, ' '.join('%s=%s' % p for p in pairs)))
+out.close()
+"#;
+
+/// Returns the game at `id` with White on roll and `dice` rolled.
+fn load(id: &str, dice: [u8; 2]) -> BackgammonGame {
+    BackgammonGame::from_position_id(&format!("{id} {}-{}", dice[0], dice[1]))
+        .expect("our own IDs load")
+}
+
+/// Returns the position ID after White plays `m`, Black on roll.
+fn after(game: &BackgammonGame, m: &BackgammonMove) -> String {
+    let next = game.apply(0, m).expect("legal plays apply");
+    next.board().position_id(1)
+}
+
+/// Plays random games and returns (position ID on roll, dice) pairs met on the way.
+fn sample(count: usize) -> Vec<(String, [u8; 2])> {
+    let mut rng = StdRng::seed_from_u64(20_260_704);
+    let mut out = Vec::with_capacity(count);
+    while out.len() < count {
+        let mut game = BackgammonGame::new(BackgammonRules::standard());
+        loop {
+            let dice = [rng.random_range(1..=6), rng.random_range(1..=6)];
+            game = match game.phase() {
+                Phase::Opening => game.roll(0, &dice).unwrap(),
+                Phase::Roll { seat } => {
+                    out.push((game.board().position_id(seat), dice));
+                    game.roll(seat, &dice).unwrap()
+                }
+                Phase::Move { seat, .. } => {
+                    let moves = game.legal(seat);
+                    let m = &moves[rng.random_range(0..moves.len())];
+                    game.apply(seat, m).unwrap()
+                }
+                Phase::Doubled { .. } | Phase::Over { .. } => break,
+            };
+            if out.len() >= count {
+                break;
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn legal_play_sets_match_gnubg_on_random_games() {
+    if !Path::new(GNUBG).exists() {
+        let required = std::env::var("TABULA_REQUIRE_GNUBG").is_ok_and(|v| v == "1");
+        println!(
+            "SKIP: gnubg not installed (apt-get install gnubg) — backgammon oracle test skipped"
+        );
+        assert!(!required, "TABULA_REQUIRE_GNUBG=1 but {GNUBG} is missing");
+        return;
+    }
+    let samples = sample(SAMPLES);
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("positions.txt");
+    let output = dir.path().join("plays.txt");
+    let script = dir.path().join("oracle.py");
+    let lines: String = samples
+        .iter()
+        .map(|(id, d)| format!("{id} {} {}\n", d[0], d[1]))
+        .collect();
+    std::fs::write(&input, lines).unwrap();
+    std::fs::write(&script, SCRIPT).unwrap();
+    let run = Command::new(GNUBG)
+        .args(["-t", "-q", "-r", "-p"])
+        .arg(&script)
+        .env("TABULA_BG_IN", &input)
+        .env("TABULA_BG_OUT", &output)
+        .output()
+        .expect("gnubg runs");
+    let answers = std::fs::read_to_string(&output).unwrap_or_else(|e| {
+        panic!(
+            "gnubg wrote no answers ({e}); stderr: {}",
+            String::from_utf8_lossy(&run.stderr)
+        )
+    });
+    let answers: Vec<&str> = answers.lines().collect();
+    assert_eq!(
+        answers.len(),
+        samples.len(),
+        "gnubg answered every position"
+    );
+    let mut differences = Vec::new();
+    let mut misread = Vec::new();
+    let mut same_text = 0;
+    let mut plays = 0;
+    for ((id, dice), answer) in samples.iter().zip(&answers) {
+        let (head, ids) = answer
+            .split_once(" : ")
+            .unwrap_or_else(|| panic!("{answer}"));
+        assert_eq!(head, format!("{id} {} {}", dice[0], dice[1]));
+        let game = load(id, *dice);
+        let theirs: BTreeMap<String, String> = ids
+            .split_whitespace()
+            .map(|pair| {
+                let (result, text) = pair.split_once('=').expect("id=play");
+                (result.to_string(), text.replace('_', " "))
+            })
+            .collect();
+        let ours: BTreeMap<String, String> = game
+            .legal(0)
+            .iter()
+            .map(|m| (after(&game, m), game.format(m)))
+            .collect();
+        plays += ours.len();
+        for (result, text) in &theirs {
+            // gnubg's own notation must read as the play reaching gnubg's position.
+            match game.parse(0, text) {
+                Ok(m) if after(&game, &m) == *result => {}
+                other => misread.push(format!("{id} {}-{}: {text}: {other:?}", dice[0], dice[1])),
+            }
+            same_text += usize::from(ours.get(result) == Some(text));
+        }
+        let mine: BTreeSet<&String> = ours.keys().collect();
+        let theirs: BTreeSet<&String> = theirs.keys().collect();
+        if mine != theirs {
+            differences.push(format!(
+                "{id} {}-{}: only ours {:?}, only gnubg {:?}",
+                dice[0],
+                dice[1],
+                mine.difference(&theirs).collect::<Vec<_>>(),
+                theirs.difference(&mine).collect::<Vec<_>>()
+            ));
+        }
+    }
+    println!(
+        "gnubg oracle: {} positions and rolls, {plays} legal plays compared, {} differences; \
+         gnubg's text read back {} times wrongly; our notation equals gnubg's for {same_text} plays",
+        samples.len(),
+        differences.len(),
+        misread.len(),
+    );
+    assert!(
+        differences.is_empty(),
+        "{} differences, first: {:#?}",
+        differences.len(),
+        &differences[..differences.len().min(5)]
+    );
+    assert!(
+        misread.is_empty(),
+        "{:#?}",
+        &misread[..misread.len().min(5)]
+    );
+    assert_eq!(
+        same_text, plays,
+        "our notation is gnubg's, character for character"
+    );
+}

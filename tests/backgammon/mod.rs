@@ -1,0 +1,19 @@
+//! Backgammon: the rule sheet's game, the cube and matches, held to GNU Backgammon.
+
+// The rule sheet's sentences, the cube, matches and the Crawford rule, notation.
+mod rules;
+
+// Our legal plays against GNU Backgammon's, position by position (needs gnubg).
+mod gnubg;
+
+// Random whole games and matches: they end and replay from their log.
+mod random;
+
+// Seeded games at the console table, with the cube offered, taken and dropped.
+mod table;
+
+// The JSON-lines engine: gnubg position IDs in and out, rolls, plays, render.
+mod engine;
+
+// The picture: board, checkers, cube, last play, pips, hostile names.
+mod render;

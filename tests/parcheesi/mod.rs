@@ -1,0 +1,19 @@
+//! The Parcheesi family: four rulesets of one engine, each held to its own rule sheet.
+
+// One module per rule sheet, each test named after the sentence it checks.
+mod sheets;
+
+// What players type: pawns A-D with counts, bonuses, errors with reasons.
+mod notation;
+
+// Random four- and two-player games of every ruleset: they end and replay from their log.
+mod random;
+
+// Seeded four-player console games of each ruleset, played to a winner.
+mod console;
+
+// The JSON-lines engine: new, roll, legal, play, state and load, render.
+mod engine;
+
+// The picture: every ruleset and player count, blockades, last moves, hostile names.
+mod render;
