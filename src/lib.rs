@@ -1,8 +1,9 @@
 //! tabula: a Discord bot for play-by-message board games.
 //!
 //! Layers, dependencies pointing down: frontends (`discord`, `console`, `engine`) → `table` → `store`,
-//! `render` → `rules`.
+//! `render`, `bot` → `rules`.
 
+pub mod bot;
 pub mod console;
 pub mod discord;
 pub mod engine;
@@ -10,5 +11,3 @@ pub mod render;
 pub mod rules;
 pub mod store;
 pub mod table;
-#[cfg(test)]
-mod toy_game;

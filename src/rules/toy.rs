@@ -72,7 +72,8 @@ impl TicTacToe {
             .collect()
     }
 
-    fn winner(&self) -> Option<Seat> {
+    /// Returns the seat with three in a row, if any.
+    pub fn winner(&self) -> Option<Seat> {
         LINES.iter().find_map(|[a, b, c]| {
             let s = self.cells[*a]?;
             (self.cells[*b] == Some(s) && self.cells[*c] == Some(s)).then_some(s)
@@ -231,6 +232,13 @@ impl Rules for TicTacToe {
 impl TicTacToe {
     fn outcome_now(&self) -> Option<Outcome> {
         self.turn().outcome()
+    }
+
+    /// Returns the board with `seat` also holding `cell` (whoever's turn it is).
+    pub fn with_cell(&self, cell: usize, seat: Seat) -> TicTacToe {
+        let mut next = self.clone();
+        next.cells[cell] = Some(seat);
+        next
     }
 
     /// Returns who holds each cell, row by row from the top left.

@@ -1,0 +1,108 @@
+//! Computer opponents. Each game has a [`Brain`]: at a level, within a [`Budget`], it picks
+//! the move a seat plays now and says in one line why. Brains are pure computation over a
+//! game (no I/O; randomness comes in as a seeded generator), so the table can run them off
+//! the async runtime and play their moves like anyone's.
+//!
+//! [`choose`] dispatches over every game; a game without a brain does not compile.
+
+mod budget;
+mod random;
+#[cfg(test)]
+mod toy;
+
+use rand::rngs::StdRng;
+
+use crate::rules::{Game, GameKind, Move, Rules, Seat};
+
+pub use budget::Budget;
+
+/// One level of a game's bot, as `/bot` lists it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Level {
+    /// What the level is called, e.g. `beginner`.
+    pub name: &'static str,
+    /// One line on how it plays, e.g. `one-ply search on material`.
+    pub about: &'static str,
+}
+
+/// A move a brain picked, with one line of why (material, equity, pips...).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pick<M> {
+    pub r#move: M,
+    pub why: String,
+}
+
+/// A game's computer player.
+pub trait Brain: Rules {
+    /// The levels, weakest first: level `n` (1-based) is `LEVELS[n - 1]`.
+    const LEVELS: &'static [Level];
+
+    /// Picks what `seat` plays now at `level` (clamped to the levels there are): a move when
+    /// the game waits for the seat's move; when it waits for the seat's roll, a move the game
+    /// allows before rolling (such as doubling) or `None` to just roll. Stops by `budget`
+    /// with the best move found so far; returns `None` when the seat has nothing to play.
+    fn choose(
+        &self,
+        seat: Seat,
+        level: usize,
+        budget: &Budget,
+        rng: &mut StdRng,
+    ) -> Option<Pick<Self::Move>>;
+
+    /// Returns whether the bot at `level` in `seat` accepts the draw its opponent offers.
+    fn accepts_draw(&self, seat: Seat, level: usize) -> bool {
+        let _ = (seat, level);
+        false
+    }
+}
+
+/// Returns the levels of a game's bot, weakest first.
+pub fn levels(kind: GameKind) -> &'static [Level] {
+    match kind {
+        GameKind::Chess => <crate::rules::chess::ChessGame as Brain>::LEVELS,
+        GameKind::Parcheesi => <crate::rules::parcheesi::ParcheesiGame as Brain>::LEVELS,
+        GameKind::Backgammon => <crate::rules::backgammon::BackgammonGame as Brain>::LEVELS,
+        #[cfg(test)]
+        GameKind::TicTacToe => <crate::rules::toy::TicTacToe as Brain>::LEVELS,
+    }
+}
+
+/// Picks what `seat` plays now in any game (see [`Brain::choose`]).
+pub fn choose(
+    game: &Game,
+    seat: Seat,
+    level: usize,
+    budget: &Budget,
+    rng: &mut StdRng,
+) -> Option<Pick<Move>> {
+    match game {
+        Game::Chess(g) => wrap(g.choose(seat, level, budget, rng), Move::Chess),
+        Game::Parcheesi(g) => wrap(g.choose(seat, level, budget, rng), Move::Parcheesi),
+        Game::Backgammon(g) => wrap(g.choose(seat, level, budget, rng), Move::Backgammon),
+        #[cfg(test)]
+        Game::TicTacToe(g) => wrap(g.choose(seat, level, budget, rng), Move::TicTacToe),
+    }
+}
+
+/// Returns whether the bot in `seat` accepts a draw offered in any game.
+pub fn accepts_draw(game: &Game, seat: Seat, level: usize) -> bool {
+    match game {
+        Game::Chess(g) => g.accepts_draw(seat, level),
+        Game::Parcheesi(g) => g.accepts_draw(seat, level),
+        Game::Backgammon(g) => g.accepts_draw(seat, level),
+        #[cfg(test)]
+        Game::TicTacToe(g) => g.accepts_draw(seat, level),
+    }
+}
+
+fn wrap<M>(pick: Option<Pick<M>>, into: fn(M) -> Move) -> Option<Pick<Move>> {
+    pick.map(|p| Pick {
+        r#move: into(p.r#move),
+        why: p.why,
+    })
+}
+
+/// Returns `level` clamped to the levels `B` has (level 1 when it has none above).
+pub fn clamp_level<B: Brain>(level: usize) -> usize {
+    level.clamp(1, B::LEVELS.len().max(1))
+}
