@@ -2,7 +2,7 @@
 //! private "out of date" answer for clicks on an older turn message.
 
 use super::{World, assert_turn};
-use crate::support::discord::FakeUser;
+use crate::support::discord::{CHANNEL, FakeUser};
 use tabula::store::Status;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -69,5 +69,28 @@ async fn the_resign_command_asks_first_and_strangers_cannot_resign() {
         "{done:?}"
     );
     assert_eq!(w.bot.store.game(id).await.unwrap().status, Status::Finished);
+    w.bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lobby_join_button_seats_every_later_clicker_while_seats_are_open() {
+    let w = World::new().await;
+    let (alice, bob, carol, dave) = (
+        FakeUser::alice(),
+        FakeUser::bob(),
+        FakeUser::carol(),
+        FakeUser::dave(),
+    );
+    let open = w.fake.play(CHANNEL, &alice, "parcheesi", &bob, &[]).await;
+    let join = open.button("join");
+    let bob_in = w.fake.click(&bob, &join).await;
+    assert!(bob_in.content.contains("joined"), "{bob_in:?}");
+    // The lobby's seq has moved on twice since the button was made; joining is never stale.
+    let carol_in = w.fake.click(&carol, &join).await;
+    assert!(carol_in.content.contains("joined"), "{carol_in:?}");
+    let started = w.fake.click(&dave, &join).await;
+    assert!(started.content.contains("begins"), "{started:?}");
+    let seats = w.bot.store.seats(w.game().await.id).await.unwrap();
+    assert_eq!(seats.len(), 4);
     w.bot.stop().await;
 }

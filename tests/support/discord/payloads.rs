@@ -44,6 +44,10 @@ impl FakeUser {
         FakeUser::new("900000000000000303", "carol")
     }
 
+    pub fn dave() -> FakeUser {
+        FakeUser::new("900000000000000304", "dave")
+    }
+
     /// Writes how this user is mentioned in message text.
     pub fn mention(&self) -> String {
         format!("<@{}>", self.id)
