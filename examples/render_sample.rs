@@ -1,6 +1,7 @@
 //! Writes the sample pictures the README shows into the given folder: `chess.png`,
 //! `parcheesi.png`, `pahrcheesi.png`, `pachesi.png`, `pachisi.png` from seeded games, and
-//! `backgammon.png`.
+//! `backgammon.png`; `chess-replay.gif`, the replay of the chess sample's moves; and
+//! `leaderboard.png`, a leaderboard card.
 //!
 //! Run: `cargo run --release --example render_sample -- docs/`
 
@@ -44,8 +45,11 @@ fn main() -> anyhow::Result<()> {
     let view = View {
         players: vec!["alice".to_string(), "bob".to_string()],
         caption: Some("6… Bb4+ by bob".to_string()),
+        perspective: None,
     };
     write(&dir.join("chess.png"), &renderer.png(&game, &view)?)?;
+    write(&dir.join("chess-replay.gif"), &chess_replay(&renderer)?)?;
+    write(&dir.join("leaderboard.png"), &leaderboard()?)?;
 
     let players = ["alice", "bob", "carol", "dave"].map(String::from).to_vec();
     for (ruleset, seed) in SEEDS {
@@ -53,6 +57,7 @@ fn main() -> anyhow::Result<()> {
         let view = View {
             players: players.clone(),
             caption: Some(caption),
+            perspective: None,
         };
         let path = dir.join(format!("{ruleset}.png"));
         write(&path, &renderer.png(&game, &view)?)?;
@@ -60,12 +65,65 @@ fn main() -> anyhow::Result<()> {
     let view = View {
         players: vec!["alice".to_string(), "bob".to_string()],
         caption: Some("alice played 13/8 6/4*. bob rolled 6 and 3.".to_string()),
+        perspective: None,
     };
     write(
         &dir.join("backgammon.png"),
         &renderer.png(&backgammon()?, &view)?,
     )?;
     Ok(())
+}
+
+/// The chess sample's moves as `/replay` draws them: the start, then a frame per move.
+fn chess_replay(renderer: &Renderer) -> anyhow::Result<Vec<u8>> {
+    let names = ["alice", "bob"];
+    let view = |caption: String| View {
+        players: names.map(String::from).to_vec(),
+        caption: Some(caption),
+        perspective: Some(0),
+    };
+    let mut game = Game::new(GameKind::Chess, "standard", 2)?;
+    let mut frames = vec![(game.clone(), view("Chess game #1: alice vs bob".into()))];
+    for (n, san) in MOVES.split_whitespace().enumerate() {
+        let Turn::Move(seat) = game.turn() else {
+            anyhow::bail!("the game ended before {san}");
+        };
+        let m = game.parse(seat, san)?;
+        game = game.apply(&Action::Play { seat, r#move: m })?;
+        frames.push((
+            game.clone(),
+            view(format!("{}. {san} by {}", n + 1, names[seat])),
+        ));
+    }
+    Ok(renderer.replay(&frames, 700, 4000)?)
+}
+
+/// A leaderboard card with made-up players.
+fn leaderboard() -> anyhow::Result<Vec<u8>> {
+    use tabula::render::card::{self, CardLine};
+    let players = [
+        ("Magnus the Cat", 1843.0, 61.0, 48, (35, 9, 4)),
+        ("alice", 1712.0, 58.0, 31, (20, 9, 2)),
+        ("Bob the Builder", 1655.0, 64.0, 27, (16, 10, 1)),
+        ("carol", 1590.0, 71.0, 19, (10, 8, 1)),
+        ("dave", 1503.0, 80.0, 12, (6, 6, 0)),
+        ("erin", 1444.0, 90.0, 9, (3, 5, 1)),
+        ("new player", 1662.0, 290.0, 1, (1, 0, 0)),
+    ];
+    let lines: Vec<CardLine> = players
+        .iter()
+        .enumerate()
+        .map(|(i, (name, rating, dev, games, (w, l, d)))| CardLine {
+            rank: i + 1,
+            name: (*name).to_string(),
+            rating: format!("{rating:.0} ± {dev:.0}"),
+            games: *games,
+            record: format!("{w}-{l}-{d}"),
+            provisional: *games < 5,
+            me: *name == "carol",
+        })
+        .collect();
+    Ok(card::leaderboard("Chess leaderboard", &lines, None)?)
 }
 
 fn write(path: &Path, png: &[u8]) -> anyhow::Result<()> {

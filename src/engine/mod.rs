@@ -172,6 +172,7 @@ impl Engine {
                         &View {
                             players,
                             caption: None,
+                            perspective: None,
                         },
                     )
                     .map_err(|e| e.to_string())?;

@@ -149,7 +149,10 @@ impl Painter {
     fn paint(&self, game: &BackgammonGame, view: &View) -> Canvas {
         let mut canvas = Canvas::new(WIDTH, HEIGHT, self.band);
         canvas.blit(0, STRIP, &self.parts.board);
-        let bottom = bottom_seat(game);
+        let bottom = view
+            .perspective
+            .filter(|s| *s < 2)
+            .unwrap_or_else(|| bottom_seat(game));
         let mut board = Layer {
             theme: self,
             canvas: &mut canvas,

@@ -286,6 +286,7 @@ impl super::Painter for Painter {
         let view = View {
             players: vec!["alice".to_string(), "Bob the Builder".to_string()],
             caption: Some("12… Qxd4+ by Bob the Builder".to_string()),
+            perspective: None,
         };
         let sample = draw(&kit, &theme, &ChessGame::new(), &view);
         let mut samples: Vec<&Canvas> = theme.tiles.iter().collect();
@@ -307,7 +308,10 @@ impl super::Painter for Painter {
 /// Draws the whole chess picture.
 fn draw(kit: &Kit, theme: &Theme, game: &ChessGame, view: &View) -> Canvas {
     let mut canvas = Canvas::new(WIDTH, HEIGHT, 0);
-    let bottom = bottom_side(game);
+    let bottom = view
+        .perspective
+        .and_then(crate::rules::chess::color_of)
+        .unwrap_or_else(|| bottom_side(game));
     let board_top = BAR_HEIGHT;
     draw_board(kit, theme, game, bottom, &mut canvas, board_top);
     for (color, top) in [(!bottom, 0), (bottom, board_top + BOARD)] {

@@ -6,14 +6,16 @@
 //! dispatches, and encodes the indexed PNG.
 
 mod backgammon;
+pub mod card;
 mod chess;
 mod kit;
 mod palette;
 mod parcheesi;
+mod replay;
 #[cfg(test)]
 mod toy;
 
-use crate::rules::{Game, GameKind};
+use crate::rules::{Game, GameKind, Seat};
 use kit::{Canvas, Kit};
 
 /// The contract every game's picture follows: built once, then a pure drawing of a game.
@@ -51,6 +53,9 @@ pub struct View {
     /// A line under the board, e.g. `Nf3+ by alice`; without one the picture says whose turn
     /// it is or how the game ended.
     pub caption: Option<String>,
+    /// The seat seen at the bottom where a board turns (chess, backgammon...); `None` shows
+    /// it from the side of the player to act, as a turn message does. Replays fix it.
+    pub perspective: Option<Seat>,
 }
 
 /// Why a picture could not be made.
@@ -59,6 +64,15 @@ pub enum RenderError {
     /// The PNG encoder failed.
     #[error("could not encode the picture as PNG: {0}")]
     Png(#[from] png::EncodingError),
+    /// The GIF encoder failed.
+    #[error("could not encode the replay as GIF: {0}")]
+    Gif(#[from] gif::EncodingError),
+    /// The `image` encoder failed (the leaderboard card).
+    #[error("could not encode the picture: {0}")]
+    Image(#[from] image::ImageError),
+    /// A replay's frames must all show the same game.
+    #[error("a replay's frames must all be of one game")]
+    MixedReplay,
 }
 
 impl Default for Renderer {
@@ -100,17 +114,48 @@ impl Renderer {
     /// # Errors
     /// Fails only if PNG encoding fails.
     pub fn png(&self, game: &Game, view: &View) -> Result<Vec<u8>, RenderError> {
+        let (kit, canvas) = self.draw(game, view);
+        Ok(kit.encode(&canvas)?)
+    }
+
+    /// Draws positions of one game as a looping animated GIF: each frame shown `delay_ms`,
+    /// the last one `last_ms`. Every frame shares the painter's palette, and after the first
+    /// only the rows that changed are written.
+    ///
+    /// CPU-bound (a few milliseconds a frame); call it from `spawn_blocking` in async code.
+    ///
+    /// # Errors
+    /// Fails when the frames are of different games or the GIF encoder fails.
+    pub fn replay(
+        &self,
+        frames: &[(Game, View)],
+        delay_ms: u32,
+        last_ms: u32,
+    ) -> Result<Vec<u8>, RenderError> {
+        let Some((first, _)) = frames.first() else {
+            return Ok(Vec::new());
+        };
+        if frames.iter().any(|(g, _)| g.kind() != first.kind()) {
+            return Err(RenderError::MixedReplay);
+        }
+        let kit = self.draw(first, &View::default()).0;
+        let canvases: Vec<Canvas> = frames.iter().map(|(g, v)| self.draw(g, v).1).collect();
+        Ok(replay::encode(kit, &canvases, delay_ms, last_ms)?)
+    }
+
+    /// Draws a game with its painter; returns the painter's kit (for the palette) and the canvas.
+    fn draw(&self, game: &Game, view: &View) -> (&Kit, Canvas) {
         match game {
-            Game::Chess(g) => encode(&self.chess, g, view),
-            Game::Parcheesi(g) => encode(&self.parcheesi, g, view),
-            Game::Backgammon(g) => encode(&self.backgammon, g, view),
+            Game::Chess(g) => paint(&self.chess, g, view),
+            Game::Parcheesi(g) => paint(&self.parcheesi, g, view),
+            Game::Backgammon(g) => paint(&self.backgammon, g, view),
             #[cfg(test)]
-            Game::TicTacToe(g) => encode(&self.toy, g, view),
+            Game::TicTacToe(g) => paint(&self.toy, g, view),
         }
     }
 }
 
-/// Draws with a painter and encodes in its palette.
-fn encode<P: Painter>(painter: &P, game: &P::Game, view: &View) -> Result<Vec<u8>, RenderError> {
-    Ok(painter.kit().encode(&painter.draw(game, view))?)
+/// Draws with a painter, returning its kit beside the canvas.
+fn paint<'a, P: Painter>(painter: &'a P, game: &P::Game, view: &View) -> (&'a Kit, Canvas) {
+    (painter.kit(), painter.draw(game, view))
 }

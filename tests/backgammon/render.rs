@@ -85,6 +85,7 @@ fn names() -> View {
     View {
         players: vec!["alice".to_string(), "bob".to_string()],
         caption: None,
+        perspective: None,
     }
 }
 
@@ -293,6 +294,7 @@ fn rendering_is_deterministic_across_calls_and_renderers() {
     let view = View {
         players: vec!["alice".to_string(), "bob".to_string()],
         caption: Some("alice played 13/7 8/7".to_string()),
+        perspective: None,
     };
     let first = RENDERER.png(&game, &view).expect("renders");
     assert_eq!(first, RENDERER.png(&game, &view).expect("renders"));
@@ -323,6 +325,7 @@ fn a_busy_board_stays_under_60_kb() {
     let view = View {
         players: vec!["alice".to_string(), "Bob the Builder".to_string()],
         caption: Some("bob played 8/4 6/4. alice rolled 2 and 1.".to_string()),
+        perspective: None,
     };
     let png = RENDERER.png(&game, &view).expect("renders");
     assert!(png.len() < 60_000, "{} bytes", png.len());

@@ -51,6 +51,7 @@ fn names() -> View {
     View {
         players: vec!["alice".to_string(), "bob".to_string()],
         caption: None,
+        perspective: None,
     }
 }
 
@@ -201,6 +202,7 @@ fn rendering_is_deterministic_across_calls_and_renderers() {
     let view = View {
         players: vec!["alice".to_string(), "bob".to_string()],
         caption: Some("5… Be7 by bob".to_string()),
+        perspective: None,
     };
     let first = RENDERER.png(&game, &view).expect("renders");
     assert_eq!(first, RENDERER.png(&game, &view).expect("renders"));

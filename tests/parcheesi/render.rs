@@ -45,6 +45,7 @@ fn names(n: usize) -> View {
             .map(|s| s.to_string())
             .collect(),
         caption: None,
+        perspective: None,
     }
 }
 

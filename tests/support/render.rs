@@ -11,10 +11,12 @@ pub fn hostile_views() -> Vec<View> {
         View {
             players: vec![],
             caption: Some(String::new()),
+            perspective: None,
         },
         View {
             players: vec![String::new(); 7],
             caption: Some(String::new()),
+            perspective: None,
         },
         View {
             players: vec![
@@ -23,10 +25,12 @@ pub fn hostile_views() -> Vec<View> {
                 "\u{200d}".into(),
             ],
             caption: Some("🎉".repeat(300)),
+            perspective: None,
         },
         View {
             players: vec![long.clone(), "W".repeat(200), "Red".into()],
             caption: Some(long),
+            perspective: None,
         },
         View {
             players: vec![
@@ -34,10 +38,12 @@ pub fn hostile_views() -> Vec<View> {
                 "\u{200d}\u{fe0f}".into(),
             ],
             caption: Some("line one\nline two\u{0}".into()),
+            perspective: None,
         },
         View {
             players: vec!["   ".into(), "a".into(), "extra seat".into()],
             caption: None,
+            perspective: Some(usize::MAX),
         },
     ]
 }

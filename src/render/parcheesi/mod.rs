@@ -284,6 +284,7 @@ impl super::Painter for Painter {
                 "dave".into(),
             ],
             caption: Some("alice rolled 5 and 3".into()),
+            perspective: None,
         };
         let sample = sample_game().map(|g| draw(&kit, &theme, &g, &view));
         let mut samples = theme.canvases();

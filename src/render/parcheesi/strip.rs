@@ -184,6 +184,7 @@ mod tests {
         let view = View {
             players: vec!["alice".into(), "bob".into()],
             caption: None,
+            perspective: None,
         };
         assert_eq!(status(&game, &view), "alice (Red) to roll");
         let rolled = game.roll(0, &[4, 3]).expect("rolls");
