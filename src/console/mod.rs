@@ -125,6 +125,16 @@ async fn show(ctx: &Ctx, reply: &Reply, boards: &Path) -> anyhow::Result<String>
             .with_context(|| format!("cannot write {}", path.display()))?;
         out.push_str(&format!("  board: {}\n", path.display()));
     }
+    for file in &reply.files {
+        tokio::fs::create_dir_all(boards)
+            .await
+            .with_context(|| format!("cannot create {}", boards.display()))?;
+        let path = boards.join(&file.name);
+        tokio::fs::write(&path, &file.bytes)
+            .await
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        out.push_str(&format!("  file: {}\n", path.display()));
+    }
     Ok(out)
 }
 

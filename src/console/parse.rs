@@ -133,6 +133,42 @@ fn parse_command(words: &[&str]) -> Result<Command, String> {
             game: (!text.is_empty()).then_some(text),
         }),
         "help" => Ok(Command::Help),
+        "leaderboard" | "top" => {
+            let mut game = None;
+            let mut page = None;
+            for arg in args {
+                match arg.parse::<usize>() {
+                    Ok(n) if n > 0 => page = Some(n),
+                    Ok(_) => return Err("Pages start at 1.".into()),
+                    Err(_) if game.is_none() => game = Some(arg.to_string()),
+                    Err(_) => return Err("Use `/leaderboard [game] [page]`.".into()),
+                }
+            }
+            Ok(Command::Leaderboard { game, page })
+        }
+        "stats" => match args {
+            [] => Ok(Command::Stats { user: None }),
+            [who] => match who.strip_prefix('@').filter(|n| valid_name(n)) {
+                Some(name) => Ok(Command::Stats {
+                    user: Some(User::named(name)),
+                }),
+                None => Err(format!("{who} is not a player name: `/stats @alice`.")),
+            },
+            _ => Err("Use `/stats` or `/stats @player`.".into()),
+        },
+        "export" | "replay" => {
+            let game = match text.trim_start_matches('#') {
+                "" => None,
+                id => Some(id.parse::<i64>().ok().filter(|n| *n > 0).ok_or_else(|| {
+                    format!("/{verb} takes a game number, e.g. `/{verb} 3`, or nothing.")
+                })?),
+            };
+            Ok(if verb.eq_ignore_ascii_case("export") {
+                Command::Export { game }
+            } else {
+                Command::Replay { game }
+            })
+        }
         _ => Err(format!(
             "There is no /{} command; `/help` lists them.",
             verb.chars()

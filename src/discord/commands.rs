@@ -31,6 +31,10 @@ pub(crate) fn all() -> Vec<poise::Command<Data, Error>> {
         abort(),
         rules(),
         help(),
+        export(),
+        replay(),
+        leaderboard(),
+        stats(),
     ]
 }
 
@@ -292,6 +296,61 @@ pub(crate) async fn rules(
 ) -> Result<(), Error> {
     let game = game.map(|g| g.0.name.to_string());
     run(ctx, Command::Rules { game }, true).await
+}
+
+/// Sends a game's record as a file (chess PGN; a move list with positions for other games).
+#[poise::command(slash_command)]
+pub(crate) async fn export(
+    ctx: Context<'_>,
+    #[description = "The game's number; this channel's current or last game when left out"]
+    #[min = 1]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    run(ctx, Command::Export { game }, false).await
+}
+
+/// Makes an animated replay of a game, one frame per turn.
+#[poise::command(slash_command)]
+pub(crate) async fn replay(
+    ctx: Context<'_>,
+    #[description = "The game's number; this channel's current or last game when left out"]
+    #[min = 1]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    run(ctx, Command::Replay { game }, false).await
+}
+
+/// Shows a game's leaderboard on this server.
+#[poise::command(slash_command)]
+pub(crate) async fn leaderboard(
+    ctx: Context<'_>,
+    #[description = "The game; this channel's game when left out"] game: Option<GamePick>,
+    #[description = "Which page of ten (1 is the top)"]
+    #[min = 1]
+    #[max = 1000]
+    page: Option<u32>,
+) -> Result<(), Error> {
+    let command = Command::Leaderboard {
+        game: game.map(|g| g.0.name.to_string()),
+        page: page.map(|p| p as usize),
+    };
+    run(ctx, command, false).await
+}
+
+/// Shows a player's ratings, records and recent games on this server.
+#[poise::command(slash_command)]
+pub(crate) async fn stats(
+    ctx: Context<'_>,
+    #[description = "The player; you when left out"] player: Option<serenity::User>,
+) -> Result<(), Error> {
+    let user = match (&ctx, &player) {
+        (poise::Context::Application(actx), Some(u)) => Some(people::option_user(
+            u,
+            actx.interaction.data.resolved.members.get(&u.id),
+        )),
+        _ => None,
+    };
+    run(ctx, Command::Stats { user }, false).await
 }
 
 /// Lists tabula's commands.

@@ -50,7 +50,7 @@ fn move_menu(game: i64, seq: i64, moves: &[String]) -> CreateActionRow {
 pub(crate) struct Outgoing {
     content: String,
     embed: Option<CreateEmbed>,
-    file: Option<CreateAttachment>,
+    files: Vec<CreateAttachment>,
     components: Vec<CreateActionRow>,
     ping: Vec<UserId>,
     /// True when only the asker should see it.
@@ -60,7 +60,7 @@ pub(crate) struct Outgoing {
 impl Outgoing {
     /// Lays out a reply; its choices become buttons carrying the game's id and seq.
     pub(crate) fn new(reply: &Reply) -> Outgoing {
-        let (embed, file) = match &reply.image {
+        let (embed, board) = match &reply.image {
             Some(png) => {
                 let name = match reply.game {
                     Some(g) => format!("tabula-{}-{}.png", g.id, g.seq),
@@ -107,7 +107,15 @@ impl Outgoing {
         Outgoing {
             content: clip(&reply.text),
             embed,
-            file,
+            files: board
+                .into_iter()
+                .chain(
+                    reply
+                        .files
+                        .iter()
+                        .map(|f| CreateAttachment::bytes(f.bytes.clone(), f.name.clone())),
+                )
+                .collect(),
             components,
             ping,
             ephemeral: reply.private,
@@ -133,7 +141,7 @@ impl Outgoing {
         if let Some(e) = &self.embed {
             b = b.embed(e.clone());
         }
-        if let Some(f) = &self.file {
+        for f in &self.files {
             b = b.add_file(f.clone());
         }
         b
@@ -149,7 +157,7 @@ impl Outgoing {
         if let Some(e) = &self.embed {
             b = b.embed(e.clone());
         }
-        if let Some(f) = &self.file {
+        for f in &self.files {
             b = b.add_file(f.clone());
         }
         b
@@ -164,7 +172,7 @@ impl Outgoing {
         if let Some(e) = &self.embed {
             b = b.embed(e.clone());
         }
-        if let Some(f) = &self.file {
+        for f in &self.files {
             b = b.new_attachment(f.clone());
         }
         b
@@ -179,7 +187,7 @@ impl Outgoing {
         if let Some(e) = &self.embed {
             b = b.embed(e.clone());
         }
-        if let Some(f) = &self.file {
+        for f in &self.files {
             b = b.add_file(f.clone());
         }
         b

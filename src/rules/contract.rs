@@ -72,6 +72,22 @@ pub struct Info {
     pub seat_names: &'static [&'static str],
     /// The rules summary `/rules` shows (Discord markdown, under 2,000 characters).
     pub rules: &'static str,
+    /// The file format `/export` writes the game's record in.
+    pub record: RecordFormat,
+}
+
+/// The file format a game's record is exported in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecordFormat {
+    /// Portable Game Notation (chess): the seven-tag roster, then numbered moves, seat 0
+    /// (White) first.
+    Pgn,
+    /// Portable Draughts Notation (checkers): PGN's shape with `GameType "21"`, seat 0 (Black)
+    /// first and results written `2-0`, `0-2`, `1-1`.
+    Pdn,
+    /// A numbered list of every logged action in the game's own notation, with the game's
+    /// position string after each move where it has one (backgammon's GNU Backgammon IDs).
+    MoveList,
 }
 
 /// A ruleset that is offered as a game of its own, e.g. `pachisi` for Parcheesi's `pachisi`.

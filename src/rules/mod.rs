@@ -19,7 +19,7 @@ pub mod parcheesi;
 #[cfg(test)]
 pub(crate) mod toy;
 
-pub use contract::{Alias, Dice, DrawAction, Info, Rules, Turn};
+pub use contract::{Alias, Dice, DrawAction, Info, RecordFormat, Rules, Turn};
 pub use error::{LoadError, PlayError, SetupError, shown};
 pub use game::Action;
 pub use kind::{GameChoice, UnknownGame};

@@ -4,8 +4,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::{
-    DrawReason, Info, LoadError, Outcome, ParseError, PlayError, Rules, Seat, SetupError, Turn,
-    WinReason, shown,
+    DrawReason, Info, LoadError, Outcome, ParseError, PlayError, RecordFormat, Rules, Seat,
+    SetupError, Turn, WinReason, shown,
 };
 
 /// The eight lines of three cells, cells numbered 0-8 row by row from the top left.
@@ -104,6 +104,7 @@ impl Rules for TicTacToe {
         seats: (2, 2),
         seat_names: &["X", "O"],
         rules: "**Tic-tac-toe**: take cells `a1` to `c3`; three in a row wins.",
+        record: RecordFormat::MoveList,
     };
 
     fn new(ruleset: &str, _seats: usize) -> Result<Self, SetupError> {

@@ -7,6 +7,7 @@ use sqlx::{AnyConnection, Transaction};
 
 use super::error::{check_text, is_unique_violation};
 use super::model::{Change, GameRow, LoggedAction, NewGame, Seat};
+use super::ratings::{self, Rate, RatingChange};
 use super::rows::{self, game_columns};
 use super::{Store, StoreError};
 
@@ -83,6 +84,57 @@ impl Store {
         row.as_ref().map(rows::game_row).transpose()
     }
 
+    /// Returns the channel's most recent game of any status (the highest id), if it has one.
+    ///
+    /// # Errors
+    /// [`StoreError::Corrupt`] for a damaged row, [`StoreError::Database`] otherwise.
+    pub async fn latest_game(
+        &self,
+        guild: &str,
+        channel: &str,
+    ) -> Result<Option<GameRow>, StoreError> {
+        if guild.contains('\0') || channel.contains('\0') {
+            return Ok(None);
+        }
+        let row = sqlx::query(concat!(
+            "SELECT ",
+            game_columns!(),
+            " FROM games WHERE guild = $1 AND channel = $2 ORDER BY id DESC LIMIT 1"
+        ))
+        .bind(guild)
+        .bind(channel)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.as_ref().map(rows::game_row).transpose()
+    }
+
+    /// Returns a player's most recently finished games on a server, newest first.
+    ///
+    /// # Errors
+    /// [`StoreError::Corrupt`] for a damaged row, [`StoreError::Database`] otherwise.
+    pub async fn finished_games_of(
+        &self,
+        guild: &str,
+        user: &str,
+        limit: usize,
+    ) -> Result<Vec<(GameRow, i64)>, StoreError> {
+        let rows = sqlx::query(concat!(
+            "SELECT ",
+            game_columns!(),
+            ", s.seat AS my_seat FROM games JOIN seats s ON s.game = games.id \
+             WHERE games.guild = $1 AND s.user_id = $2 AND games.status = 'finished' \
+             ORDER BY games.updated_at DESC, games.id DESC LIMIT $3"
+        ))
+        .bind(guild)
+        .bind(user)
+        .bind(i64::try_from(limit).unwrap_or(i64::MAX))
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|row| Ok((rows::game_row(row)?, sqlx::Row::try_get(row, "my_seat")?)))
+            .collect()
+    }
+
     /// Returns the game with this id.
     ///
     /// # Errors
@@ -137,6 +189,20 @@ impl Store {
     /// reopening a game whose channel has another open game; [`StoreError::NulInText`] when
     /// a text field contains NUL.
     pub async fn commit(&self, change: Change) -> Result<GameRow, StoreError> {
+        Ok(self.commit_rated(change, None).await?.0)
+    }
+
+    /// Applies a change as [`commit`](Self::commit) does and, in the same transaction, rates
+    /// the finished game: every player's rating and record in the game's server change, or
+    /// nothing does. Returns the updated game and each player's rating before and after.
+    ///
+    /// # Errors
+    /// As [`commit`](Self::commit).
+    pub async fn commit_rated(
+        &self,
+        change: Change,
+        rate: Option<&Rate>,
+    ) -> Result<(GameRow, Vec<RatingChange>), StoreError> {
         check_text("game state", &change.state)?;
         if let Some(result) = &change.result {
             check_text("game result", result)?;
@@ -203,8 +269,12 @@ impl Store {
                 }
             })?;
         }
+        let changes = match rate {
+            Some(rate) => ratings::rate_in(&mut tx, self.backend, &game.guild, rate).await?,
+            None => Vec::new(),
+        };
         tx.commit().await?;
-        Ok(game)
+        Ok((game, changes))
     }
 
     /// Tells a stale seq ([`StoreError::Conflict`]) from a missing game after a guarded

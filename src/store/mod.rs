@@ -7,12 +7,14 @@ mod connect;
 mod error;
 mod games;
 mod model;
+mod ratings;
 mod rows;
 
 use sqlx::AnyPool;
 
 pub use error::StoreError;
 pub use model::{Change, GameRow, LoggedAction, NewGame, NewLog, Seat, Status, UnknownStatus};
+pub use ratings::{Rate, RatingChange, Standing};
 
 /// The database behind a [`Store`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

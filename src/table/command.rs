@@ -1,5 +1,7 @@
 //! What a frontend sends the table and what it gets back, free of any transport's types.
 
+pub use super::record::Attachment;
+
 /// A person as a frontend knows them: a stable id (a Discord snowflake, a console name) and a display name.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct User {
@@ -82,6 +84,20 @@ pub enum Command {
     Help,
     /// A button or menu choice on an earlier message.
     Press(Press),
+    /// Writes a game's record in its standard notation as a file: the game with this id in
+    /// the server, or the channel's open or most recent game.
+    Export { game: Option<i64> },
+    /// Draws a game as an animated picture, one frame per turn (same choice of game).
+    Replay { game: Option<i64> },
+    /// Shows a game's ratings on this server, best first (the channel's game when none is
+    /// named), a page of ten at a time.
+    Leaderboard {
+        game: Option<String>,
+        page: Option<usize>,
+    },
+    /// Shows a player's ratings, records and recent results on this server (the caller's
+    /// when nobody is named).
+    Stats { user: Option<User> },
 }
 
 /// A follow-up a frontend may offer as a button: a label and the command text it stands for.
@@ -113,6 +129,8 @@ pub struct Reply {
     pub game: Option<GameRef>,
     /// Every legal move of the player to move, when few enough for a select menu (at most 25).
     pub menu: Vec<String>,
+    /// Files to attach: a game's record, a replay.
+    pub files: Vec<Attachment>,
 }
 
 impl Reply {

@@ -66,6 +66,16 @@ pub enum TableError {
     Corrupt { id: i64, detail: String },
     #[error("That game no longer exists.")]
     GameGone,
+    #[error("Name a game, e.g. `/leaderboard chess`: there is no game in this channel.")]
+    NameAGame,
+    #[error("Game #{0} was called off before any move; there is nothing to show.")]
+    NeverStarted(i64),
+    #[error("There is no game #{0} in this server.")]
+    NoSuchGame(i64),
+    #[error("No game has been played in this channel yet; name one with `game:` (its number).")]
+    NoGameYet,
+    #[error("The replay would be {0} MB, over Discord's upload limit; `/export` the game instead.")]
+    TooBig(usize),
     #[error("Game #{0} is over; these buttons no longer do anything.")]
     ButtonsOver(i64),
     #[error("That button belongs to a game in another channel.")]

@@ -5,9 +5,12 @@ mod command;
 mod dice;
 mod error;
 mod hints;
+mod history;
 mod lobby;
 mod play;
 mod press;
+mod record;
+mod standings;
 mod words;
 
 use std::sync::{Arc, Mutex};
@@ -19,7 +22,9 @@ use crate::render::{Renderer, View};
 use crate::rules::{Game, GameKind};
 use crate::store::{GameRow, Seat, Store};
 
-pub use command::{Choice, Command, Ctx, DrawCommand, GameRef, Press, Reply, User, mention};
+pub use command::{
+    Attachment, Choice, Command, Ctx, DrawCommand, GameRef, Press, Reply, User, mention,
+};
 pub use dice::{DiceError, DiceExpr};
 pub use error::{OUR_FAULT, TableError};
 
@@ -83,6 +88,12 @@ impl Table {
             Command::Rules { game } => self.rules(ctx, game.as_deref()).await,
             Command::Help => Ok(Reply::private(words::HELP)),
             Command::Press(press) => Box::pin(self.press(ctx, press)).await,
+            Command::Export { game } => self.export(ctx, game).await,
+            Command::Replay { game } => self.replay(ctx, game).await,
+            Command::Leaderboard { game, page } => {
+                self.leaderboard(ctx, game.as_deref(), page).await
+            }
+            Command::Stats { user } => self.stats(ctx, user).await,
         }
     }
 
@@ -123,6 +134,7 @@ impl Table {
         let view = View {
             players: seats.iter().map(|s| s.name.clone()).collect(),
             caption,
+            perspective: None,
         };
         match tokio::task::spawn_blocking(move || renderer.png(&game, &view)).await {
             Ok(Ok(png)) => Some(png),

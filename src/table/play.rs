@@ -2,8 +2,9 @@
 
 use rand::Rng as _;
 
+use crate::rating::{self, System};
 use crate::rules::{Action, Game, Seat as SeatNo, Turn};
-use crate::store::{Change, GameRow, NewLog, Seat, Status};
+use crate::store::{Change, GameRow, NewLog, Rate, Seat, Status};
 
 use super::command::{Choice, Ctx, DrawCommand, Reply, mention};
 use super::dice::DiceExpr;
@@ -183,28 +184,53 @@ impl Table {
             Some(o) => Some(serde_json::to_string(&o).map_err(|e| TableError::Internal(e.into()))?),
             None => None,
         };
-        let row = self
+        // A finished game is rated in the same transaction that records its result.
+        let rate = outcome.map(|o| {
+            let places = rating::places(o, seats.len());
+            Rate {
+                kind: row.kind.clone(),
+                system: System::of(game.kind()),
+                players: seats
+                    .iter()
+                    .map(|s| {
+                        let place = places.get(s.seat as usize).copied().unwrap_or(2);
+                        (s.user_id.clone(), s.name.clone(), place)
+                    })
+                    .collect(),
+            }
+        });
+        let (row, changes) = self
             .store
-            .commit(Change {
-                game: row.id,
-                expected_seq: row.seq,
-                status: if outcome.is_some() {
-                    Status::Finished
-                } else {
-                    Status::Active
+            .commit_rated(
+                Change {
+                    game: row.id,
+                    expected_seq: row.seq,
+                    status: if outcome.is_some() {
+                        Status::Finished
+                    } else {
+                        Status::Active
+                    },
+                    state: to_json(&next)?,
+                    result,
+                    seats: None,
+                    log: Some(NewLog {
+                        user_id: ctx.user.id.clone(),
+                        action: serde_json::to_string(&action)
+                            .map_err(|e| TableError::Internal(e.into()))?,
+                        notation,
+                    }),
                 },
-                state: to_json(&next)?,
-                result,
-                seats: None,
-                log: Some(NewLog {
-                    user_id: ctx.user.id.clone(),
-                    action: serde_json::to_string(&action)
-                        .map_err(|e| TableError::Internal(e.into()))?,
-                    notation,
-                }),
-            })
+                rate.as_ref(),
+            )
             .await?;
-        Ok(self.turn_reply(&row, &seats, &next, headline).await)
+        let mut reply = self.turn_reply(&row, &seats, &next, headline).await;
+        if !changes.is_empty() {
+            reply.text.push('\n');
+            reply
+                .text
+                .push_str(&words::rating_changes(System::of(next.kind()), &changes));
+        }
+        Ok(reply)
     }
 
     /// Builds the message every turn ends with: what happened, whose turn it is, the board and the buttons.
@@ -279,6 +305,7 @@ impl Table {
             private: false,
             game: Some(game_ref(row)),
             menu,
+            files: Vec::new(),
         }
     }
 

@@ -1,7 +1,8 @@
 //! The sentences players read: help, status lines and results.
 
+use crate::rating::System;
 use crate::rules::{Game, GameKind, Outcome, Turn};
-use crate::store::Seat;
+use crate::store::{RatingChange, Seat};
 
 use super::command::mention;
 
@@ -14,6 +15,8 @@ pub const HELP: &str = "\
 `/roll` rolls for the player to move in dice games; `/roll 2d6+1` rolls any dice for fun (also `d20`, `4d6kh3`).
 `/board` shows the board, `/resign` gives up, `/draw offer|accept|decline` handles draw offers.
 `/abort` ends the game without a result (the player who opened it, or a channel admin).
+`/leaderboard [game] [page]` shows a game's ratings on this server, `/stats [player]` a player's ratings and recent games.
+`/export [game]` sends a game's record as a file (chess PGN), `/replay [game]` an animated replay; without a number, this channel's current or last game.
 `/rules [game]` explains a game's rules and notation; `/help` shows this.";
 
 /// Lists the games for `/rules` with no game named and none in the channel.
@@ -86,4 +89,26 @@ pub fn plain(text: &str, seats: &[Seat]) -> String {
         out = out.replace(&mention(&s.user_id), &s.name);
     }
     out
+}
+
+/// Says how a game moved each player's rating: `Ratings: @alice 1500 → 1662? (+162), …`
+/// (`?` marks a provisional rating).
+pub fn rating_changes(system: System, changes: &[RatingChange]) -> String {
+    let lines: Vec<String> = changes
+        .iter()
+        .map(|c| {
+            let name = mention(&c.user_id);
+            let delta = c.after.rating - c.before.rating;
+            let sign = if delta < 0.0 { "−" } else { "+" };
+            format!(
+                "{} {} → {}{} ({sign}{})",
+                name,
+                system.show(c.before.rating),
+                system.show(c.after.rating),
+                if c.after.provisional() { "?" } else { "" },
+                system.show(delta.abs())
+            )
+        })
+        .collect();
+    format!("Ratings: {}.", lines.join(", "))
 }

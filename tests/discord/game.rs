@@ -230,8 +230,22 @@ async fn commands_are_registered_in_the_guild_with_move_autocomplete() {
         .collect();
     names.sort();
     let expected = [
-        "abort", "board", "draw", "help", "join", "leave", "move", "play", "resign", "roll",
-        "rules", "start",
+        "abort",
+        "board",
+        "draw",
+        "export",
+        "help",
+        "join",
+        "leaderboard",
+        "leave",
+        "move",
+        "play",
+        "replay",
+        "resign",
+        "roll",
+        "rules",
+        "start",
+        "stats",
     ];
     assert_eq!(names, expected);
     let command = |name: &str| {
@@ -258,5 +272,68 @@ async fn slow_answers_are_deferred_then_filled_in_with_the_right_visibility() {
     assert!(early.deferred && early.ephemeral, "{early:?}");
     let help = w.fake.command(&bob, "help", &[]).await;
     assert!(help.deferred && help.ephemeral, "{help:?}");
+    w.bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_game_can_be_exported_replayed_and_is_on_the_leaderboard() {
+    let w = World::new().await;
+    let (alice, bob) = (FakeUser::alice(), FakeUser::bob());
+    w.fake.play(CHANNEL, &alice, "chess", &bob, &[]).await;
+    w.fake.command(&bob, "join", &[]).await;
+    for (who, text) in [(&alice, "f3"), (&bob, "e5"), (&alice, "g4")] {
+        w.play(who, text).await;
+    }
+    let mate = w.play(&bob, "Qh4#").await;
+    assert!(mate.content.contains("Ratings: "), "{}", mate.content);
+    let id = w
+        .bot
+        .store
+        .latest_game(GUILD, CHANNEL)
+        .await
+        .unwrap()
+        .unwrap()
+        .id;
+
+    let export = w.fake.command(&alice, "export", &[]).await;
+    assert!(!export.ephemeral, "{}", export.content);
+    let [file] = export.files.as_slice() else {
+        panic!("one file: {}", export.content)
+    };
+    assert_eq!(file.filename, format!("tabula-{id}.pgn"));
+    let pgn = String::from_utf8(file.bytes.clone()).unwrap();
+    assert!(pgn.contains("1. f3 e5 2. g4 Qh4# 0-1"), "{pgn}");
+
+    let replay = w
+        .fake
+        .command_in(
+            CHANNEL,
+            &bob,
+            "replay",
+            json!([{"name": "game", "type": 4, "value": id}]),
+            &[],
+        )
+        .await;
+    let [gif] = replay.files.as_slice() else {
+        panic!("one file: {}", replay.content)
+    };
+    assert!(gif.bytes.starts_with(b"GIF89a"), "{}", gif.filename);
+    assert!(
+        gif.bytes.len() < 10 * 1024 * 1024,
+        "under Discord's upload limit"
+    );
+
+    let chess = json!([{"name": "game", "type": 4, "value": 0}]);
+    let board = w
+        .fake
+        .command_in(CHANNEL, &alice, "leaderboard", chess, &[])
+        .await;
+    assert!(board.content.contains("1. bob"), "{}", board.content);
+    assert!(board.content.contains("2. alice"), "{}", board.content);
+    image::load_from_memory(board.png()).expect("the card is a PNG");
+    assert!(board.pinged.is_empty(), "a leaderboard pings nobody");
+
+    let stats = w.fake.command(&alice, "stats", &[]).await;
+    assert!(stats.content.contains("Chess: #2"), "{}", stats.content);
     w.bot.stop().await;
 }

@@ -8,3 +8,9 @@ mod race;
 
 // Hostile text in every command option: a one-line error and no change.
 mod hostile_input;
+
+// Looking back: /export in the game's notation, /replay as an animated GIF.
+mod history;
+
+// Ratings by skillratings, leaderboards with their card, /stats.
+mod ratings;

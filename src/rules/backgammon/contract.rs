@@ -2,7 +2,9 @@
 
 use super::notation::{self, Reading};
 use super::{BackgammonGame, BackgammonMove, BackgammonRules, EXAMPLES, Phase, RULES, SEAT_NAMES};
-use crate::rules::{Dice, Info, LoadError, ParseError, PlayError, Rules, Seat, SetupError, Turn};
+use crate::rules::{
+    Dice, Info, LoadError, ParseError, PlayError, RecordFormat, Rules, Seat, SetupError, Turn,
+};
 
 impl BackgammonGame {
     /// Returns a few legal moves of the seat to act, as examples.
@@ -28,6 +30,7 @@ impl Rules for BackgammonGame {
         seats: (2, 2),
         seat_names: &SEAT_NAMES,
         rules: RULES,
+        record: RecordFormat::MoveList,
     };
 
     fn new(ruleset: &str, _seats: usize) -> Result<Self, SetupError> {

@@ -13,7 +13,7 @@ use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Position, Square};
 
 use super::{
     DrawAction, DrawReason, Info, LoadError as RulesLoadError, Outcome, ParseError, PlayError,
-    Rules, Seat, SetupError, Turn, WinReason,
+    RecordFormat, Rules, Seat, SetupError, Turn, WinReason,
 };
 
 /// The standard starting position.
@@ -269,6 +269,7 @@ impl Rules for ChessGame {
         seats: (2, 2),
         seat_names: &["White", "Black"],
         rules: RULES,
+        record: RecordFormat::Pgn,
     };
 
     fn new(ruleset: &str, _seats: usize) -> Result<Self, SetupError> {

@@ -24,8 +24,8 @@ pub use notation::{ParcheesiMove, ParseError};
 pub use rules::{DoublesParts, ParcheesiRules, RULES, Ruleset};
 
 use super::{
-    Alias, Dice, Info, Outcome, ParseError as SharedParseError, PlayError, Rules, Seat, SetupError,
-    Turn,
+    Alias, Dice, Info, Outcome, ParseError as SharedParseError, PlayError, RecordFormat, Rules,
+    Seat, SetupError, Turn,
 };
 use moves::{Ctx, Node, Search};
 
@@ -352,6 +352,7 @@ impl Rules for ParcheesiGame {
         seats: (2, 4),
         seat_names: &COLOURS,
         rules: RULES,
+        record: RecordFormat::MoveList,
     };
 
     fn new(ruleset: &str, seats: usize) -> Result<Self, SetupError> {

@@ -1,0 +1,241 @@
+//! Ratings rows: rating a finished game inside its commit, and reading leaderboards.
+
+use sqlx::any::{Any, AnyRow};
+use sqlx::{Row, Transaction};
+
+use super::error::check_text;
+use super::{Backend, Store, StoreError};
+use crate::rating::{Rating, System, rate};
+
+/// A finished game to rate: its game kind, rating system and each player with their place
+/// (1 is best; equal places tie).
+#[derive(Clone, Debug)]
+pub struct Rate {
+    pub kind: String,
+    pub system: System,
+    /// (user id, display name, place), in seat order.
+    pub players: Vec<(String, String, usize)>,
+}
+
+/// One player's rating before and after a game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatingChange {
+    pub user_id: String,
+    pub before: Rating,
+    pub after: Rating,
+}
+
+/// A player's line on a leaderboard.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Standing {
+    /// 1 for the best rating among established players; provisional players follow them.
+    pub rank: usize,
+    pub kind: String,
+    pub user_id: String,
+    pub name: String,
+    pub rating: Rating,
+}
+
+/// The `ratings` columns [`standing`] reads; used inside `concat!`.
+macro_rules! columns {
+    () => {
+        "kind, user_id, name, rating, deviation, volatility, games, wins, losses, draws"
+    };
+}
+
+/// Rates a game inside the transaction that records its result. Rows are locked in user-id
+/// order, so two games finishing at once never deadlock; on SQLite the game's UPDATE already
+/// holds the database's write lock.
+pub(super) async fn rate_in(
+    tx: &mut Transaction<'static, Any>,
+    backend: Backend,
+    guild: &str,
+    game: &Rate,
+) -> Result<Vec<RatingChange>, StoreError> {
+    check_text("game kind", &game.kind)?;
+    let mut distinct: Vec<&str> = game.players.iter().map(|(u, _, _)| u.as_str()).collect();
+    distinct.sort_unstable();
+    distinct.dedup();
+    // A game against oneself (or alone) never rates.
+    if distinct.len() < 2 || distinct.len() != game.players.len() {
+        return Ok(Vec::new());
+    }
+    let initial = game.system.initial();
+    let select = match backend {
+        Backend::Postgres => concat!(
+            "SELECT ",
+            columns!(),
+            " FROM ratings WHERE guild = $1 AND kind = $2 AND user_id = $3 FOR UPDATE"
+        ),
+        Backend::Sqlite => concat!(
+            "SELECT ",
+            columns!(),
+            " FROM ratings WHERE guild = $1 AND kind = $2 AND user_id = $3"
+        ),
+    };
+    let mut order: Vec<usize> = (0..game.players.len()).collect();
+    order.sort_by(|a, b| game.players[*a].0.cmp(&game.players[*b].0));
+    let mut before: Vec<Option<Rating>> = vec![None; game.players.len()];
+    for i in order {
+        let (user, name, _) = &game.players[i];
+        check_text("user id", user)?;
+        check_text("player name", name)?;
+        sqlx::query(
+            "INSERT INTO ratings (guild, kind, user_id, name, rating, deviation, volatility, \
+             games, wins, losses, draws) VALUES ($1, $2, $3, $4, $5, $6, $7, 0, 0, 0, 0) \
+             ON CONFLICT (guild, kind, user_id) DO NOTHING",
+        )
+        .bind(guild)
+        .bind(game.kind.as_str())
+        .bind(user.as_str())
+        .bind(name.as_str())
+        .bind(initial.rating)
+        .bind(initial.deviation)
+        .bind(initial.volatility)
+        .execute(&mut **tx)
+        .await?;
+        let row = sqlx::query(select)
+            .bind(guild)
+            .bind(game.kind.as_str())
+            .bind(user.as_str())
+            .fetch_one(&mut **tx)
+            .await?;
+        before[i] = Some(rating(&row)?);
+    }
+    let before: Vec<Rating> = before.into_iter().map(|r| r.unwrap_or(initial)).collect();
+    let placed: Vec<(Rating, usize)> = before
+        .iter()
+        .zip(&game.players)
+        .map(|(r, (_, _, place))| (*r, *place))
+        .collect();
+    let after = rate(game.system, &placed);
+    let mut changes = Vec::with_capacity(after.len());
+    for ((user, name, _), (before, after)) in game.players.iter().zip(before.into_iter().zip(after))
+    {
+        sqlx::query(
+            "UPDATE ratings SET name = $4, rating = $5, deviation = $6, volatility = $7, \
+             games = $8, wins = $9, losses = $10, draws = $11 \
+             WHERE guild = $1 AND kind = $2 AND user_id = $3",
+        )
+        .bind(guild)
+        .bind(game.kind.as_str())
+        .bind(user.as_str())
+        .bind(name.as_str())
+        .bind(after.rating)
+        .bind(after.deviation)
+        .bind(after.volatility)
+        .bind(after.games)
+        .bind(after.wins)
+        .bind(after.losses)
+        .bind(after.draws)
+        .execute(&mut **tx)
+        .await?;
+        changes.push(RatingChange {
+            user_id: user.clone(),
+            before,
+            after,
+        });
+    }
+    Ok(changes)
+}
+
+impl Store {
+    /// Returns a page of a game's leaderboard on a server: established players by rating,
+    /// then provisional ones (fewer than `established` games), each with its rank.
+    ///
+    /// # Errors
+    /// [`StoreError::Database`] when the query fails or a row does not decode.
+    pub async fn leaderboard(
+        &self,
+        guild: &str,
+        kind: &str,
+        established: i64,
+        offset: usize,
+        limit: usize,
+    ) -> Result<Vec<Standing>, StoreError> {
+        let rows = sqlx::query(concat!(
+            "SELECT ",
+            columns!(),
+            " FROM ratings WHERE guild = $1 AND kind = $2 AND games > 0 \
+             ORDER BY CASE WHEN games >= $3 THEN 0 ELSE 1 END, rating DESC, user_id \
+             LIMIT $4 OFFSET $5"
+        ))
+        .bind(guild)
+        .bind(kind)
+        .bind(established)
+        .bind(i64::try_from(limit).unwrap_or(i64::MAX))
+        .bind(i64::try_from(offset).unwrap_or(i64::MAX))
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .enumerate()
+            .map(|(i, row)| standing(row, offset + i + 1))
+            .collect()
+    }
+
+    /// Returns every game's standing of one player on a server, with their rank in each.
+    ///
+    /// # Errors
+    /// [`StoreError::Database`] when a query fails or a row does not decode.
+    pub async fn standings_of(
+        &self,
+        guild: &str,
+        user: &str,
+        established: i64,
+    ) -> Result<Vec<Standing>, StoreError> {
+        let rows = sqlx::query(concat!(
+            "SELECT ",
+            columns!(),
+            " FROM ratings WHERE guild = $1 AND user_id = $2 AND games > 0 \
+             ORDER BY games DESC, kind"
+        ))
+        .bind(guild)
+        .bind(user)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut out = Vec::with_capacity(rows.len());
+        for row in &rows {
+            let mut s = standing(row, 0)?;
+            // Ahead: established players rated higher, or (for a provisional player) every
+            // established player and provisional ones rated higher.
+            let ahead: i64 = sqlx::query(
+                "SELECT COUNT(*) AS n FROM ratings WHERE guild = $1 AND kind = $2 AND games > 0 \
+                 AND ((games >= $3 AND ($4 < $3 OR rating > $5)) \
+                 OR (games < $3 AND $4 < $3 AND rating > $5))",
+            )
+            .bind(guild)
+            .bind(s.kind.as_str())
+            .bind(established)
+            .bind(s.rating.games)
+            .bind(s.rating.rating)
+            .fetch_one(&self.pool)
+            .await?
+            .try_get("n")?;
+            s.rank = usize::try_from(ahead).unwrap_or(0) + 1;
+            out.push(s);
+        }
+        Ok(out)
+    }
+}
+
+fn rating(row: &AnyRow) -> Result<Rating, StoreError> {
+    Ok(Rating {
+        rating: row.try_get("rating")?,
+        deviation: row.try_get("deviation")?,
+        volatility: row.try_get("volatility")?,
+        games: row.try_get("games")?,
+        wins: row.try_get("wins")?,
+        losses: row.try_get("losses")?,
+        draws: row.try_get("draws")?,
+    })
+}
+
+fn standing(row: &AnyRow, rank: usize) -> Result<Standing, StoreError> {
+    Ok(Standing {
+        rank,
+        kind: row.try_get("kind")?,
+        user_id: row.try_get("user_id")?,
+        name: row.try_get("name")?,
+        rating: rating(row)?,
+    })
+}

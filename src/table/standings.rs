@@ -1,0 +1,188 @@
+//! Leaderboards and player statistics: every finished game rates its players per server and
+//! game (see [`crate::rating`]); these commands read the ratings back.
+
+use crate::rating::{PROVISIONAL_GAMES, Rating, System};
+use crate::render::card::{self, CardLine};
+use crate::rules::{GameKind, Outcome};
+use crate::store::Standing;
+
+use super::{Ctx, Reply, Table, TableError, User, mention};
+
+/// Lines on a leaderboard page.
+const PAGE: usize = 10;
+/// Recent results `/stats` lists.
+const RECENT: usize = 5;
+
+impl Table {
+    pub(super) async fn leaderboard(
+        &self,
+        ctx: &Ctx,
+        game: Option<&str>,
+        page: Option<usize>,
+    ) -> Result<Reply, TableError> {
+        let kind = match game.map(str::trim).filter(|g| !g.is_empty()) {
+            Some(name) => GameKind::lookup(name)?.0,
+            None => match self.load(ctx).await {
+                Ok(loaded) => loaded.game.kind(),
+                Err(TableError::NoGame | TableError::Corrupt { .. }) => {
+                    return Err(TableError::NameAGame);
+                }
+                Err(e) => return Err(e),
+            },
+        };
+        let page = page.unwrap_or(1).max(1);
+        let offset = (page - 1).saturating_mul(PAGE);
+        let system = System::of(kind);
+        let lines = self
+            .store
+            .leaderboard(&ctx.guild, kind.name(), PROVISIONAL_GAMES, offset, PAGE)
+            .await?;
+        let mine = self
+            .store
+            .standings_of(&ctx.guild, &ctx.user.id, PROVISIONAL_GAMES)
+            .await?
+            .into_iter()
+            .find(|s| s.kind == kind.name());
+        let title = format!("{} leaderboard", kind.title());
+        let mut text = if page > 1 {
+            format!("**{title}**, page {page}\n")
+        } else {
+            format!("**{title}**\n")
+        };
+        if lines.is_empty() {
+            text.push_str(if page > 1 {
+                "No players on this page."
+            } else {
+                "No rated games yet: finish a game to appear here."
+            });
+        }
+        for s in &lines {
+            text.push_str(&format!("{}. {}\n", s.rank, line(system, s)));
+        }
+        let on_page = mine
+            .as_ref()
+            .is_some_and(|m| lines.iter().any(|l| l.user_id == m.user_id));
+        let footer = match &mine {
+            Some(m) if !on_page => Some(format!("You: #{} · {}", m.rank, line(system, m))),
+            None if !lines.is_empty() => Some("You have no rated games of this yet.".into()),
+            _ => None,
+        };
+        if let Some(footer) = &footer {
+            text.push_str(footer);
+        }
+        if lines.iter().any(|s| s.rating.provisional()) {
+            text.push_str(&format!(
+                "\n`?` marks a provisional rating (fewer than {PROVISIONAL_GAMES} games)."
+            ));
+        }
+        let card_lines: Vec<CardLine> = lines
+            .iter()
+            .map(|s| CardLine {
+                rank: s.rank,
+                name: s.name.clone(),
+                rating: shown(system, &s.rating),
+                games: s.rating.games,
+                record: record(&s.rating),
+                provisional: s.rating.provisional(),
+                me: s.user_id == ctx.user.id,
+            })
+            .collect();
+        let card = tokio::task::spawn_blocking(move || {
+            card::leaderboard(&title, &card_lines, footer.as_deref())
+        })
+        .await
+        .map_err(|e| TableError::Internal(e.into()))?;
+        let image = match card {
+            Ok(png) => Some(png),
+            Err(e) => {
+                tracing::error!(error = %e, "the leaderboard card failed");
+                None
+            }
+        };
+        Ok(Reply {
+            text: text.trim_end().to_string(),
+            image,
+            ..Reply::default()
+        })
+    }
+
+    pub(super) async fn stats(&self, ctx: &Ctx, user: Option<User>) -> Result<Reply, TableError> {
+        let user = user.unwrap_or_else(|| ctx.user.clone());
+        let standings = self
+            .store
+            .standings_of(&ctx.guild, &user.id, PROVISIONAL_GAMES)
+            .await?;
+        let mut text = format!("**{}** on this server\n", user.name);
+        if standings.is_empty() {
+            text.push_str("No rated games yet.");
+            return Ok(Reply::text(text));
+        }
+        for s in &standings {
+            let (title, system) = match s.kind.parse::<GameKind>() {
+                Ok(kind) => (kind.title(), System::of(kind)),
+                Err(_) => (s.kind.as_str(), System::Glicko2),
+            };
+            text.push_str(&format!(
+                "{title}: #{} · {}\n",
+                s.rank,
+                line_without_name(system, &s.rating)
+            ));
+        }
+        let recent = self
+            .store
+            .finished_games_of(&ctx.guild, &user.id, RECENT)
+            .await?;
+        if !recent.is_empty() {
+            text.push_str("Recent games:\n");
+        }
+        for (row, seat) in recent {
+            let title = row
+                .kind
+                .parse::<GameKind>()
+                .map_or("A game", GameKind::title);
+            let outcome: Option<Outcome> = row
+                .result
+                .as_deref()
+                .and_then(|r| serde_json::from_str(r).ok());
+            let verdict = match outcome {
+                Some(Outcome::Win { winner, .. }) if winner as i64 == seat => "won",
+                Some(Outcome::Win { .. }) => "lost",
+                Some(Outcome::Draw { .. }) => "drew",
+                None => "finished",
+            };
+            text.push_str(&format!("· {verdict} {title} game #{}\n", row.id));
+        }
+        Ok(Reply::text(text.trim_end()))
+    }
+}
+
+/// `alice 1623 ± 54 · 12 games · 10-1-1` (`?` after a provisional rating).
+fn line(system: System, s: &Standing) -> String {
+    let name = if s.name.trim().is_empty() {
+        mention(&s.user_id)
+    } else {
+        s.name.replace(['*', '_', '`', '~', '|', '\\'], "")
+    };
+    format!("{name} {}", line_without_name(system, &s.rating))
+}
+
+fn line_without_name(system: System, r: &Rating) -> String {
+    format!(
+        "{}{} · {} game{} · {}",
+        shown(system, r),
+        if r.provisional() { "?" } else { "" },
+        r.games,
+        if r.games == 1 { "" } else { "s" },
+        record(r)
+    )
+}
+
+/// `1623 ± 54`.
+fn shown(system: System, r: &Rating) -> String {
+    format!("{} ± {}", system.show(r.rating), system.show(r.deviation))
+}
+
+/// Wins-losses-draws.
+fn record(r: &Rating) -> String {
+    format!("{}-{}-{}", r.wins, r.losses, r.draws)
+}
