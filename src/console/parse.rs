@@ -133,6 +133,7 @@ fn parse_command(words: &[&str]) -> Result<Command, String> {
             game: (!text.is_empty()).then_some(text),
         }),
         "help" => Ok(Command::Help),
+        "rematch" => none(Command::Rematch { game: None }),
         "leaderboard" | "top" => {
             let mut game = None;
             let mut page = None;

@@ -35,6 +35,7 @@ pub(crate) fn all() -> Vec<poise::Command<Data, Error>> {
         replay(),
         leaderboard(),
         stats(),
+        rematch(),
     ]
 }
 
@@ -351,6 +352,12 @@ pub(crate) async fn stats(
         _ => None,
     };
     run(ctx, Command::Stats { user }, false).await
+}
+
+/// Asks the players of this channel's last game for a rematch, colours swapped.
+#[poise::command(slash_command)]
+pub(crate) async fn rematch(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Rematch { game: None }, false).await
 }
 
 /// Lists tabula's commands.

@@ -85,7 +85,7 @@ impl Outgoing {
                         CreateButton::new(buttons::custom_id(game.id, game.seq, &c.command))
                             .label(c.label.clone())
                             .style(style(&c.command))
-                            .disabled(game.closed)
+                            .disabled(game.closed && c.command != "rematch")
                     })
                     .collect();
                 buttons

@@ -95,6 +95,9 @@ pub enum Command {
         game: Option<String>,
         page: Option<usize>,
     },
+    /// Opens a new table for the players of a finished game (the channel's last game when
+    /// none is named), seats turned one place so colours swap.
+    Rematch { game: Option<i64> },
     /// Shows a player's ratings, records and recent results on this server (the caller's
     /// when nobody is named).
     Stats { user: Option<User> },

@@ -70,6 +70,8 @@ pub enum TableError {
     NameAGame,
     #[error("Game #{0} was called off before any move; there is nothing to show.")]
     NeverStarted(i64),
+    #[error("Game #{0} is not finished; a rematch follows a finished game.")]
+    NotFinished(i64),
     #[error("There is no game #{0} in this server.")]
     NoSuchGame(i64),
     #[error("No game has been played in this channel yet; name one with `game:` (its number).")]

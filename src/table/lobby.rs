@@ -22,7 +22,7 @@ impl Table {
             Some(r) => r.to_ascii_lowercase(),
             None => named.unwrap_or(kind.rulesets()[0]).to_string(),
         };
-        let (min, max) = kind.seats();
+        let (_, max) = kind.seats();
         let mut invited: Vec<User> = Vec::new();
         for user in opponents {
             if user.id == ctx.user.id {
@@ -41,8 +41,6 @@ impl Table {
                 invited.len()
             )));
         }
-        // Validates the ruleset and player count before anything is stored.
-        let state = Game::new(kind, &ruleset, max)?;
         let mut seats = vec![seat(0, &ctx.user, true)];
         seats.extend(
             invited
@@ -50,6 +48,24 @@ impl Table {
                 .enumerate()
                 .map(|(i, u)| seat(i as i64 + 1, u, false)),
         );
+        let headline = format!("{} opened a {} table", mention(&ctx.user.id), kind.title());
+        self.open_table(ctx, kind, &ruleset, seats, &headline).await
+    }
+
+    /// Stores a new table with these seats (the joined ones seated, the others reserved for
+    /// invited players) and answers with the invitation: `headline (game #N).` and who is
+    /// waited for.
+    async fn open_table(
+        &self,
+        ctx: &Ctx,
+        kind: GameKind,
+        ruleset: &str,
+        seats: Vec<Seat>,
+        headline: &str,
+    ) -> Result<Reply, TableError> {
+        let (min, max) = kind.seats();
+        // Validates the ruleset and player count before anything is stored.
+        let state = Game::new(kind, ruleset, max)?;
         let new = NewGame {
             guild: ctx.guild.clone(),
             channel: ctx.channel.clone(),
@@ -72,12 +88,7 @@ impl Table {
             }
             Err(e) => return Err(e.into()),
         };
-        let mut text = format!(
-            "{} opened a {} table (game #{}).",
-            mention(&ctx.user.id),
-            kind.title(),
-            row.id
-        );
+        let mut text = format!("{headline} (game #{}).", row.id);
         let waiting: Vec<&Seat> = seats.iter().filter(|s| !s.joined).collect();
         if !waiting.is_empty() {
             let names: Vec<String> = waiting.iter().map(|s| mention(&s.user_id)).collect();
@@ -109,6 +120,59 @@ impl Table {
             }),
             ..Reply::default()
         })
+    }
+
+    /// Opens a new table for the players of a finished game, seats turned one place (colours
+    /// swapped for two): the asker is seated, the others have reserved seats and are pinged.
+    /// `game` is the finished game, or the channel's most recent one.
+    pub(super) async fn rematch(&self, ctx: &Ctx, game: Option<i64>) -> Result<Reply, TableError> {
+        let old = match game {
+            Some(id) => self.store.game(id).await?,
+            None => self
+                .store
+                .latest_game(&ctx.guild, &ctx.channel)
+                .await?
+                .ok_or(TableError::NoGameYet)?,
+        };
+        if old.guild != ctx.guild || old.channel != ctx.channel {
+            return Err(TableError::OtherChannel);
+        }
+        if old.status != Status::Finished {
+            return Err(TableError::NotFinished(old.id));
+        }
+        let kind: GameKind = old.kind.parse()?;
+        let ruleset: String =
+            serde_json::from_str(&old.ruleset).map_err(|e| TableError::Corrupt {
+                id: old.id,
+                detail: e.to_string(),
+            })?;
+        let players = self.store.seats(old.id).await?;
+        if !players.iter().any(|s| s.user_id == ctx.user.id) {
+            return Err(TableError::NotSeated);
+        }
+        let n = players.len();
+        let seats: Vec<Seat> = (0..n)
+            .map(|i| {
+                let from = &players[(i + 1) % n];
+                Seat {
+                    seat: i as i64,
+                    user_id: from.user_id.clone(),
+                    name: from.name.clone(),
+                    joined: from.user_id == ctx.user.id,
+                }
+            })
+            .collect();
+        let headline = format!(
+            "{} asks for a rematch of game #{}, {}",
+            mention(&ctx.user.id),
+            old.id,
+            if n == 2 {
+                "colours swapped"
+            } else {
+                "seats turned one place"
+            }
+        );
+        self.open_table(ctx, kind, &ruleset, seats, &headline).await
     }
 
     pub(super) async fn join(&self, ctx: &Ctx) -> Result<Reply, TableError> {

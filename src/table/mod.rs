@@ -94,6 +94,7 @@ impl Table {
                 self.leaderboard(ctx, game.as_deref(), page).await
             }
             Command::Stats { user } => self.stats(ctx, user).await,
+            Command::Rematch { game } => self.rematch(ctx, game).await,
         }
     }
 

@@ -274,7 +274,10 @@ impl Table {
         text.push_str(&status);
         let mut choices: Vec<Choice> = vec![choice("Board", "board")];
         let ping = match game.turn() {
-            Turn::Over(_) => seats.iter().map(|s| s.user_id.clone()).collect(),
+            Turn::Over(_) => {
+                choices.push(choice("Rematch", "rematch"));
+                seats.iter().map(|s| s.user_id.clone()).collect()
+            }
             Turn::Move(s) | Turn::Roll(s) => {
                 if game.dice().is_some() {
                     choices.push(choice("Roll", "roll"));

@@ -16,11 +16,15 @@ impl Table {
             Err(StoreError::NotFound) => return Err(TableError::GameGone),
             Err(e) => return Err(e.into()),
         };
-        if !row.status.is_open() {
-            return Err(TableError::ButtonsOver(row.id));
-        }
         if row.channel != ctx.channel || row.guild != ctx.guild {
             return Err(TableError::OtherChannel);
+        }
+        // A rematch is the one button of a finished game.
+        if press.command == "rematch" {
+            return self.rematch(ctx, Some(row.id)).await;
+        }
+        if !row.status.is_open() {
+            return Err(TableError::ButtonsOver(row.id));
         }
         // Joining is never stale while seats are open; the board is always current.
         let command = match press.command.as_str() {

@@ -15,6 +15,7 @@ pub const HELP: &str = "\
 `/roll` rolls for the player to move in dice games; `/roll 2d6+1` rolls any dice for fun (also `d20`, `4d6kh3`).
 `/board` shows the board, `/resign` gives up, `/draw offer|accept|decline` handles draw offers.
 `/abort` ends the game without a result (the player who opened it, or a channel admin).
+`/rematch` (or the Rematch button) asks the players of the channel's finished game for another, colours swapped.
 `/leaderboard [game] [page]` shows a game's ratings on this server, `/stats [player]` a player's ratings and recent games.
 `/export [game]` sends a game's record as a file (chess PGN), `/replay [game]` an animated replay; without a number, this channel's current or last game.
 `/rules [game]` explains a game's rules and notation; `/help` shows this.";

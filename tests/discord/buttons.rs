@@ -38,7 +38,9 @@ async fn board_and_resign_buttons_answer_from_the_database_and_refuse_stale_clic
         "{done:?}"
     );
     assert!(
-        done.buttons.iter().all(|b| b.disabled),
+        done.buttons
+            .iter()
+            .all(|b| b.disabled == (b.label != "Rematch")),
         "{:?}",
         done.buttons
     );

@@ -52,7 +52,14 @@ async fn a_chess_game_is_played_to_mate_through_play_join_and_move() {
         mate.content
     );
     mate.png();
-    assert!(!mate.buttons.is_empty() && mate.buttons.iter().all(|b| b.disabled));
+    assert!(
+        mate.buttons
+            .iter()
+            .all(|b| b.disabled == (b.label != "Rematch")),
+        "only the rematch button stays live: {:?}",
+        mate.buttons
+    );
+    assert!(mate.buttons.iter().any(|b| b.label == "Rematch"));
     let mut pinged = mate.pinged.clone();
     pinged.sort();
     assert_eq!(pinged, [alice.id.clone(), bob.id.clone()]);
@@ -240,6 +247,7 @@ async fn commands_are_registered_in_the_guild_with_move_autocomplete() {
         "leave",
         "move",
         "play",
+        "rematch",
         "replay",
         "resign",
         "roll",
@@ -335,5 +343,14 @@ async fn a_finished_game_can_be_exported_replayed_and_is_on_the_leaderboard() {
 
     let stats = w.fake.command(&alice, "stats", &[]).await;
     assert!(stats.content.contains("Chess: #2"), "{}", stats.content);
+
+    let rematch = w.fake.click(&alice, &mate.button("rematch")).await;
+    assert!(!rematch.ephemeral, "{}", rematch.content);
+    assert!(
+        rematch.content.contains("asks for a rematch"),
+        "{}",
+        rematch.content
+    );
+    assert_eq!(rematch.pinged, [bob.id.as_str()]);
     w.bot.stop().await;
 }

@@ -159,10 +159,11 @@ async fn turn_replies_carry_the_game_and_seq_for_buttons() {
     assert_eq!(labels, ["Board", "Resign"]);
     let resigned = t.say("bob", Command::Resign { confirmed: true }).await;
     assert!(resigned.game.expect("game ref").closed);
+    let labels: Vec<&str> = resigned.choices.iter().map(|c| c.label.as_str()).collect();
     assert_eq!(
-        resigned.choices.len(),
-        1,
-        "a finished game offers only the board"
+        labels,
+        ["Board", "Rematch"],
+        "a finished game offers the board and a rematch"
     );
     assert_eq!(resigned.ping.len(), 2, "both players hear the result");
 }
@@ -234,4 +235,84 @@ async fn a_cousins_name_opens_parcheesi_with_that_ruleset() {
         ("parcheesi", "\"pachisi\"")
     );
     assert!(t.say("carol", play("standard", &[])).await.private);
+}
+
+#[tokio::test]
+async fn a_finished_game_offers_a_rematch_with_colours_swapped() {
+    let t = TestTable::new().await;
+    t.chess().await;
+    let over = t.say("bob", Command::Resign { confirmed: true }).await;
+    assert!(
+        over.choices.iter().any(|c| c.command == "rematch"),
+        "{:?}",
+        over.choices
+    );
+    let game = over.game.expect("the final message names its game");
+    let press = tabula::table::Press {
+        game: game.id,
+        seq: game.seq,
+        command: "rematch".into(),
+        selected: None,
+    };
+    let stranger = t.say("carol", Command::Press(press.clone())).await;
+    assert!(stranger.private, "{}", stranger.text);
+    let reply = t.say("bob", Command::Press(press)).await;
+    assert!(!reply.private, "{}", reply.text);
+    assert!(
+        reply
+            .text
+            .contains("asks for a rematch of game #1, colours swapped"),
+        "{}",
+        reply.text
+    );
+    assert_eq!(reply.ping, ["alice"]);
+    let started = t.say("alice", Command::Join).await;
+    assert!(started.text.contains("Chess** begins"), "{}", started.text);
+    let seats = t.store.seats(2).await.unwrap();
+    assert_eq!(
+        (seats[0].user_id.as_str(), seats[1].user_id.as_str()),
+        ("bob", "alice"),
+        "bob plays White this time"
+    );
+    let again = t.say("alice", Command::Rematch { game: None }).await;
+    assert!(
+        again.private && again.text.contains("not finished"),
+        "{}",
+        again.text
+    );
+}
+
+#[tokio::test]
+async fn a_rematch_needs_a_finished_game_and_a_free_channel() {
+    let t = TestTable::new().await;
+    let none = t.say("alice", Command::Rematch { game: None }).await;
+    assert!(none.private, "{}", none.text);
+    t.chess().await;
+    t.say("alice", Command::Resign { confirmed: true }).await;
+    t.say("carol", play("chess", &["dave"])).await;
+    let busy = t.say("alice", Command::Rematch { game: Some(1) }).await;
+    assert!(
+        busy.private && busy.text.contains("already has"),
+        "{}",
+        busy.text
+    );
+    let reply = t.say("bob", Command::Rematch { game: None }).await;
+    assert!(
+        reply.private && reply.text.contains("not finished"),
+        "{}",
+        reply.text
+    );
+}
+
+#[tokio::test]
+async fn the_console_asks_for_a_rematch() {
+    let t = TestTable::new().await;
+    let out = t
+        .script("@alice /play chess @bob\n@bob /join\n@bob /resign\n@bob /rematch\n@alice /join")
+        .await;
+    assert!(out.contains("asks for a rematch"), "{out}");
+    assert!(
+        out.contains("Chess begins: @bob (White) vs @alice (Black)"),
+        "{out}"
+    );
 }
