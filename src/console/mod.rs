@@ -158,5 +158,31 @@ pub fn terminal_text(text: &str) -> String {
         }
     }
     out.push_str(rest);
-    out.replace("**", "")
+    relative_times(&out).replace("**", "")
+}
+
+/// Writes Discord's `<t:UNIX:R>` timestamps as UTC times, `2026-11-24 19:30 UTC`.
+fn relative_times(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find("<t:") {
+        out.push_str(&rest[..start]);
+        let after = &rest[start + 3..];
+        let stamp = after
+            .find('>')
+            .and_then(|end| Some((end, after[..end].split(':').next()?.parse::<i64>().ok()?)))
+            .and_then(|(end, secs)| Some((end, chrono::DateTime::from_timestamp(secs, 0)?)));
+        match stamp {
+            Some((end, time)) => {
+                out.push_str(&time.format("%Y-%m-%d %H:%M UTC").to_string());
+                rest = &after[end + 1..];
+            }
+            None => {
+                out.push_str("<t:");
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }

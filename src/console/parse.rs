@@ -134,6 +134,7 @@ fn parse_command(words: &[&str]) -> Result<Command, String> {
         }),
         "help" => Ok(Command::Help),
         "rematch" => none(Command::Rematch { game: None }),
+        "games" => none(Command::MyGames),
         "leaderboard" | "top" => {
             let mut game = None;
             let mut page = None;

@@ -36,6 +36,7 @@ pub(crate) fn all() -> Vec<poise::Command<Data, Error>> {
         leaderboard(),
         stats(),
         rematch(),
+        games(),
     ]
 }
 
@@ -358,6 +359,12 @@ pub(crate) async fn stats(
 #[poise::command(slash_command)]
 pub(crate) async fn rematch(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Rematch { game: None }, false).await
+}
+
+/// Lists your unfinished games on this server and whose turn it is in each.
+#[poise::command(slash_command)]
+pub(crate) async fn games(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::MyGames, true).await
 }
 
 /// Lists tabula's commands.

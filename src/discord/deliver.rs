@@ -1,6 +1,7 @@
 //! Answering an interaction with a table reply within Discord's 3-second limit: a quick answer
 //! goes out directly (private or public as the reply says); slow work is deferred first and
-//! filled in later. When Discord refuses the answer to a command that changed a game, the
+//! filled in later (by a new follow-up message when it pings someone, since Discord notifies
+//! nobody mentioned in an edit). When Discord refuses the answer to a command that changed a game, the
 //! result is posted in the channel instead, so the players learn what happened.
 
 use std::future::Future;
@@ -135,14 +136,17 @@ async fn answer_later(
         fall_back(ctx, target, out).await;
         return;
     }
-    let sent = if out.ephemeral == private_hint {
+    // Discord notifies mentions only in created messages, never in an edit (discord-api-docs
+    // #5497): a reply that pings must be a follow-up, not the edit of the deferral.
+    let sent = if out.ephemeral == private_hint && reply.ping.is_empty() {
         retrying("filling in a deferred answer", || {
             target.edit(ctx, out.edit())
         })
         .await
         .map(drop)
     } else {
-        // The deferral promised the other visibility: replace it with a follow-up.
+        // The deferral promised the other visibility, or the reply pings: replace the
+        // deferral with a follow-up.
         if let Err(e) = target.delete(ctx).await {
             tracing::warn!(error = %e, "could not remove the deferred answer");
         }

@@ -206,7 +206,7 @@ impl Outgoing {
 fn style(command: &str) -> ButtonStyle {
     match command {
         "resign" | "resign confirm" => ButtonStyle::Danger,
-        "roll" | "join" | "draw accept" => ButtonStyle::Primary,
+        "roll" | "join" | "draw accept" | "rematch" => ButtonStyle::Primary,
         _ => ButtonStyle::Secondary,
     }
 }

@@ -135,6 +135,32 @@ impl Store {
             .collect()
     }
 
+    /// Returns the lobby and active games a user has a seat at on a server, most recently
+    /// changed first, at most `limit`.
+    ///
+    /// # Errors
+    /// [`StoreError::Corrupt`] for a damaged row, [`StoreError::Database`] otherwise.
+    pub async fn open_games_of(
+        &self,
+        guild: &str,
+        user: &str,
+        limit: usize,
+    ) -> Result<Vec<GameRow>, StoreError> {
+        let rows = sqlx::query(concat!(
+            "SELECT ",
+            game_columns!(),
+            " FROM games JOIN seats s ON s.game = games.id \
+             WHERE games.guild = $1 AND s.user_id = $2 AND games.status IN ('lobby', 'active') \
+             ORDER BY games.updated_at DESC, games.id DESC LIMIT $3"
+        ))
+        .bind(guild)
+        .bind(user)
+        .bind(i64::try_from(limit).unwrap_or(i64::MAX))
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(rows::game_row).collect()
+    }
+
     /// Returns the game with this id.
     ///
     /// # Errors

@@ -95,6 +95,8 @@ pub enum Command {
         game: Option<String>,
         page: Option<usize>,
     },
+    /// Lists the caller's unfinished games on this server.
+    MyGames,
     /// Opens a new table for the players of a finished game (the channel's last game when
     /// none is named), seats turned one place so colours swap.
     Rematch { game: Option<i64> },

@@ -95,6 +95,7 @@ impl Table {
             }
             Command::Stats { user } => self.stats(ctx, user).await,
             Command::Rematch { game } => self.rematch(ctx, game).await,
+            Command::MyGames => self.my_games(ctx).await,
         }
     }
 

@@ -12,6 +12,8 @@ use super::{Ctx, Reply, Table, TableError, User, mention};
 const PAGE: usize = 10;
 /// Recent results `/stats` lists.
 const RECENT: usize = 5;
+/// Games `/games` lists.
+const MY_GAMES: usize = 15;
 
 impl Table {
     pub(super) async fn leaderboard(
@@ -104,6 +106,64 @@ impl Table {
             image,
             ..Reply::default()
         })
+    }
+
+    /// Lists the caller's unfinished games on this server: where, against whom, whose turn.
+    pub(super) async fn my_games(&self, ctx: &Ctx) -> Result<Reply, TableError> {
+        let rows = self
+            .store
+            .open_games_of(&ctx.guild, &ctx.user.id, MY_GAMES + 1)
+            .await?;
+        if rows.is_empty() {
+            return Ok(Reply::private(
+                "You have no unfinished games on this server. Start one with `/play`.",
+            ));
+        }
+        let mut text = String::from("**Your games**\n");
+        for row in rows.iter().take(MY_GAMES) {
+            let seats = self.store.seats(row.id).await?;
+            let title = row
+                .kind
+                .parse::<GameKind>()
+                .map_or("A game", GameKind::title);
+            let others: Vec<String> = seats
+                .iter()
+                .filter(|s| s.user_id != ctx.user.id)
+                .map(|s| mention(&s.user_id))
+                .collect();
+            let versus = if others.is_empty() {
+                String::new()
+            } else {
+                format!(" vs {}", others.join(", "))
+            };
+            let state = match row.status {
+                crate::store::Status::Lobby => "waiting for players to `/join`".to_string(),
+                _ => match serde_json::from_str::<crate::rules::Game>(&row.state) {
+                    Ok(game) => match game.turn().seat() {
+                        Some(seat) => {
+                            let who = seats.iter().find(|s| s.seat as usize == seat);
+                            match who {
+                                Some(s) if s.user_id == ctx.user.id => "**your turn**".to_string(),
+                                Some(s) => format!("{}'s turn", mention(&s.user_id)),
+                                None => "waiting".to_string(),
+                            }
+                        }
+                        None => "over".to_string(),
+                    },
+                    Err(_) => "its saved state is damaged".to_string(),
+                },
+            };
+            text.push_str(&format!(
+                "#{} {title} in <#{}>{versus}: {state}, last move <t:{}:R>\n",
+                row.id, row.channel, row.updated_at
+            ));
+        }
+        if rows.len() > MY_GAMES {
+            text.push_str(&format!(
+                "…and more; the {MY_GAMES} most recent are shown.\n"
+            ));
+        }
+        Ok(Reply::private(text.trim_end()))
     }
 
     pub(super) async fn stats(&self, ctx: &Ctx, user: Option<User>) -> Result<Reply, TableError> {

@@ -15,6 +15,7 @@ pub const HELP: &str = "\
 `/roll` rolls for the player to move in dice games; `/roll 2d6+1` rolls any dice for fun (also `d20`, `4d6kh3`).
 `/board` shows the board, `/resign` gives up, `/draw offer|accept|decline` handles draw offers.
 `/abort` ends the game without a result (the player who opened it, or a channel admin).
+`/games` lists your unfinished games on this server and whose turn it is.
 `/rematch` (or the Rematch button) asks the players of the channel's finished game for another, colours swapped.
 `/leaderboard [game] [page]` shows a game's ratings on this server, `/stats [player]` a player's ratings and recent games.
 `/export [game]` sends a game's record as a file (chess PGN), `/replay [game]` an animated replay; without a number, this channel's current or last game.
@@ -112,4 +113,23 @@ pub fn rating_changes(system: System, changes: &[RatingChange]) -> String {
         })
         .collect();
     format!("Ratings: {}.", lines.join(", "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Discord cuts a message at 2,000 characters; the table's fixed texts must never be cut.
+    #[test]
+    fn help_and_every_rules_text_fit_one_discord_message() {
+        let fits = |what: &str, text: &str| {
+            let n = text.chars().count();
+            assert!(n <= 2000, "{what} is {n} characters");
+        };
+        fits("/help", HELP);
+        fits("the rules index", &rules_index());
+        for kind in GameKind::ALL {
+            fits(kind.name(), kind.rules_text());
+        }
+    }
 }

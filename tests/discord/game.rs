@@ -241,6 +241,7 @@ async fn commands_are_registered_in_the_guild_with_move_autocomplete() {
         "board",
         "draw",
         "export",
+        "games",
         "help",
         "join",
         "leaderboard",

@@ -316,3 +316,54 @@ async fn the_console_asks_for_a_rematch() {
         "{out}"
     );
 }
+
+#[tokio::test]
+async fn games_lists_my_unfinished_games_across_channels_with_whose_turn() {
+    let t = TestTable::new().await;
+    let none = t.say("alice", Command::MyGames).await;
+    assert!(
+        none.private && none.text.contains("no unfinished games"),
+        "{}",
+        none.text
+    );
+    t.chess().await; // game 1 in channel c: alice to move
+    let other = tabula::table::Ctx {
+        channel: "d".into(),
+        ..ctx("carol")
+    };
+    t.table.handle(&other, play("backgammon", &["alice"])).await; // game 2 in channel d: waiting for alice to join
+    let elsewhere = tabula::table::Ctx {
+        guild: "h".into(),
+        ..ctx("alice")
+    };
+    t.table.handle(&elsewhere, play("chess", &["bob"])).await; // another server
+    let mine = t.say("alice", Command::MyGames).await;
+    assert!(mine.private, "only the asker sees their list");
+    let lines: Vec<&str> = mine.text.lines().collect();
+    assert_eq!(lines.len(), 3, "{}", mine.text);
+    assert!(
+        lines[1].starts_with("#2 Backgammon in <#d> vs <@carol>: waiting for players"),
+        "{}",
+        mine.text
+    );
+    assert!(
+        lines[2].starts_with("#1 Chess in <#c> vs <@bob>: **your turn**, last move <t:"),
+        "{}",
+        mine.text
+    );
+    t.say("alice", Command::Move { text: "e4".into() }).await;
+    let bobs = t.say("bob", Command::MyGames).await;
+    assert!(
+        bobs.text
+            .contains("#1 Chess in <#c> vs <@alice>: **your turn**"),
+        "{}",
+        bobs.text
+    );
+    let out = t
+        .script("@erin /play chess @frank\n@frank /join\n@frank /games")
+        .await;
+    assert!(
+        out.contains(" UTC"),
+        "the console shows times as dates: {out}"
+    );
+}

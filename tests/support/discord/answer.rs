@@ -174,6 +174,9 @@ fn find_answer(requests: &[Recorded], id: &str, token: &str) -> Option<Answer> {
                 let mut answer = Answer::new(4, &r.body, &r.files);
                 if r.method == "PATCH" {
                     answer.ephemeral = ephemeral;
+                    // As on Discord, mentions added by editing a message notify nobody
+                    // (discord-api-docs #5497): only created messages ping.
+                    answer.pinged.clear();
                 }
                 answer.deferred = true;
                 return Some(answer);
