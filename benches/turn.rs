@@ -52,6 +52,7 @@ async fn bench(turns: usize) {
                     game: "chess".into(),
                     ruleset: None,
                     opponents: vec![User::named("bob")],
+                    days: None,
                 },
             )
             .await;

@@ -94,6 +94,7 @@ mod end_to_end {
             game: "tic_tac_toe".into(),
             ruleset: None,
             opponents: vec![User::named("bob")],
+            days: None,
         };
         assert!(!table.handle(&ctx("alice"), play).await.private);
         let started = table.handle(&ctx("bob"), Command::Join).await;

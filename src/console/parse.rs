@@ -90,8 +90,14 @@ fn parse_command(words: &[&str]) -> Result<Command, String> {
             let mut game = None;
             let mut ruleset = None;
             let mut opponents = Vec::new();
+            let mut days = None;
             for arg in args {
-                if let Some(name) = arg.strip_prefix('@') {
+                if let Some(n) = arg.strip_prefix("days=") {
+                    days = Some(
+                        n.parse::<i64>()
+                            .map_err(|_| format!("days={n} is not a number of days (1 to 14)."))?,
+                    );
+                } else if let Some(name) = arg.strip_prefix('@') {
                     if !valid_name(name) {
                         return Err(format!("{arg} is not a player name."));
                     }
@@ -111,6 +117,7 @@ fn parse_command(words: &[&str]) -> Result<Command, String> {
                 game,
                 ruleset,
                 opponents,
+                days,
             })
         }
         "join" => none(Command::Join),
@@ -134,6 +141,7 @@ fn parse_command(words: &[&str]) -> Result<Command, String> {
         }),
         "help" => Ok(Command::Help),
         "rematch" => none(Command::Rematch { game: None }),
+        "claim" => none(Command::Claim),
         "games" => none(Command::MyGames),
         "leaderboard" | "top" => {
             let mut game = None;
@@ -196,7 +204,7 @@ mod tests {
     fn reads_the_commands_of_a_game() {
         assert!(matches!(
             command("@alice /play chess @bob"),
-            Command::Play { ref game, ruleset: None, ref opponents } if game == "chess" && opponents[0].id == "bob"
+            Command::Play { ref game, ruleset: None, ref opponents, days: None } if game == "chess" && opponents[0].id == "bob"
         ));
         assert!(matches!(command("@bob /join"), Command::Join));
         assert!(matches!(command("@alice /move e4"), Command::Move { ref text } if text == "e4"));

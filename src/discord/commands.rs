@@ -37,6 +37,7 @@ pub(crate) fn all() -> Vec<poise::Command<Data, Error>> {
         stats(),
         rematch(),
         games(),
+        claim(),
     ]
 }
 
@@ -102,6 +103,10 @@ pub(crate) async fn play(
     #[description = "A second opponent (games for more players)"] opponent2: Option<serenity::User>,
     #[description = "A third opponent (games for more players)"] opponent3: Option<serenity::User>,
     #[description = "Open a thread for the game and play there"] thread: Option<bool>,
+    #[description = "Days each player has for a move (1 to 14); no limit when left out"]
+    #[min = 1]
+    #[max = 14]
+    days: Option<i64>,
 ) -> Result<(), Error> {
     let poise::Context::Application(actx) = ctx else {
         return Ok(());
@@ -121,6 +126,7 @@ pub(crate) async fn play(
         game: game.0.name.to_string(),
         ruleset,
         opponents,
+        days,
     };
     let sctx = ctx.serenity_context();
     let work = async {
@@ -365,6 +371,12 @@ pub(crate) async fn rematch(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command)]
 pub(crate) async fn games(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::MyGames, true).await
+}
+
+/// Claims the win when the player to move has run out of time.
+#[poise::command(slash_command)]
+pub(crate) async fn claim(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Claim, false).await
 }
 
 /// Lists tabula's commands.

@@ -76,7 +76,11 @@ impl Store {
             }
         };
 
-        let store = Store { pool, backend };
+        let store = Store {
+            pool,
+            backend,
+            clock: std::sync::Arc::new(super::games::unix_now),
+        };
         store.migrate().await?;
         Ok(store)
     }

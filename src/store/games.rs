@@ -31,12 +31,12 @@ impl Store {
         }
         check_seats(&new.seats)?;
 
-        let now = unix_now();
+        let now = self.now();
         let mut tx = self.pool.begin().await?;
         let row = sqlx::query(concat!(
             "INSERT INTO games (guild, channel, kind, ruleset, status, seq, state, result, \
-             created_by, max_seats, created_at, updated_at) \
-             VALUES ($1, $2, $3, $4, $5, 0, $6, NULL, $7, $8, $9, $9) RETURNING ",
+             created_by, max_seats, created_at, updated_at, move_days) \
+             VALUES ($1, $2, $3, $4, $5, 0, $6, NULL, $7, $8, $9, $9, $10) RETURNING ",
             game_columns!()
         ))
         .bind(new.guild.as_str())
@@ -48,6 +48,7 @@ impl Store {
         .bind(new.created_by.as_str())
         .bind(new.max_seats)
         .bind(now)
+        .bind(new.move_days)
         .fetch_one(&mut *tx)
         .await
         .map_err(busy_if_unique)?;
@@ -242,14 +243,16 @@ impl Store {
             check_text("move notation", &log.notation)?;
         }
 
-        let now = unix_now();
+        let now = self.now();
         let mut tx = self.pool.begin().await?;
         // The guarded UPDATE goes first: on SQLite it takes the write lock before any read,
         // so a concurrent writer makes us wait (busy_timeout) instead of failing with
         // SQLITE_BUSY_SNAPSHOT; on PostgreSQL it locks the row, and the loser re-checks `seq`.
         let row = sqlx::query(concat!(
             "UPDATE games SET seq = seq + 1, status = $3, state = $4, result = $5, \
-             updated_at = $6 WHERE id = $1 AND seq = $2 RETURNING ",
+             updated_at = $6, deadline_at = CASE WHEN $3 = 'active' AND move_days IS NOT NULL \
+             THEN $6 + move_days * 86400 ELSE NULL END \
+             WHERE id = $1 AND seq = $2 RETURNING ",
             game_columns!()
         ))
         .bind(change.game)
@@ -370,7 +373,7 @@ fn busy_if_unique(err: sqlx::Error) -> StoreError {
 }
 
 /// Returns the current time in unix seconds (0 if the clock is before 1970).
-fn unix_now() -> i64 {
+pub(super) fn unix_now() -> i64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map(|elapsed| i64::try_from(elapsed.as_secs()).unwrap_or(i64::MAX))

@@ -26,16 +26,42 @@ pub enum Backend {
 }
 
 /// Holds the connection pool; cloning is cheap and shares the pool.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Store {
     pool: AnyPool,
     backend: Backend,
+    clock: Clock,
+}
+
+/// Tells the time in unix seconds: the wall clock, or a test's own.
+pub type Clock = std::sync::Arc<dyn Fn() -> i64 + Send + Sync>;
+
+impl std::fmt::Debug for Store {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Store")
+            .field("backend", &self.backend)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Store {
     /// Returns which database this store talks to.
     pub fn backend(&self) -> Backend {
         self.backend
+    }
+
+    /// Returns a store over the same pool that tells time by `clock` (unix seconds): every
+    /// timestamp and deadline it writes, and [`now`](Self::now).
+    pub fn with_clock(&self, clock: Clock) -> Store {
+        Store {
+            clock,
+            ..self.clone()
+        }
+    }
+
+    /// The store's time in unix seconds.
+    pub fn now(&self) -> i64 {
+        (self.clock)()
     }
 
     /// Closes every connection of the pool and waits until they are gone.

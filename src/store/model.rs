@@ -81,6 +81,10 @@ pub struct GameRow {
     pub created_at: i64,
     /// Unix seconds.
     pub updated_at: i64,
+    /// The per-move time limit in days, if the game has one.
+    pub move_days: Option<i64>,
+    /// When the player to move runs out of time (unix seconds), in a game with a limit.
+    pub deadline_at: Option<i64>,
 }
 
 /// Describes one seat at a game.
@@ -118,6 +122,8 @@ pub struct NewGame {
     pub created_by: String,
     pub max_seats: i64,
     pub seats: Vec<Seat>,
+    /// The per-move time limit in days, or `None` for none.
+    pub move_days: Option<i64>,
 }
 
 /// Describes an action to append to the log.

@@ -10,7 +10,7 @@ use super::model::{GameRow, LoggedAction, Seat, Status};
 macro_rules! game_columns {
     () => {
         "id, guild, channel, kind, ruleset, status, seq, state, result, created_by, max_seats, \
-         created_at, updated_at"
+         created_at, updated_at, move_days, deadline_at"
     };
 }
 pub(crate) use game_columns;
@@ -40,6 +40,8 @@ pub(crate) fn game_row(row: &AnyRow) -> Result<GameRow, StoreError> {
         max_seats: row.try_get("max_seats")?,
         created_at: row.try_get("created_at")?,
         updated_at: row.try_get("updated_at")?,
+        move_days: row.try_get("move_days")?,
+        deadline_at: row.try_get("deadline_at")?,
     })
 }
 

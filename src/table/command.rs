@@ -59,7 +59,11 @@ pub enum Command {
         game: String,
         ruleset: Option<String>,
         opponents: Vec<User>,
+        /// A time limit per move in days (1 to 14), or none.
+        days: Option<i64>,
     },
+    /// Claims the win from a player who let their time for a move run out.
+    Claim,
     /// Takes a seat at the channel's open table.
     Join,
     /// Gives up a seat at a table that has not started.

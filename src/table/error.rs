@@ -70,6 +70,14 @@ pub enum TableError {
     NameAGame,
     #[error("Game #{0} was called off before any move; there is nothing to show.")]
     NeverStarted(i64),
+    #[error("A time limit is 1 to 14 days per move, not {0}.")]
+    BadDays(i64),
+    #[error("This game has no time limit, so there is nothing to claim.")]
+    NoTimeLimit,
+    #[error("It is your own turn; a claim is against a player who let their time run out.")]
+    ClaimOwnTurn,
+    #[error("{0} still has time, until <t:{1}:f> (<t:{1}:R>).")]
+    StillTime(String, i64),
     #[error("Game #{0} is not finished; a rematch follows a finished game.")]
     NotFinished(i64),
     #[error("There is no game #{0} in this server.")]

@@ -95,6 +95,7 @@ mod tests {
             game: "chess".into(),
             ruleset: None,
             opponents: vec![User::named("bob")],
+            days: None,
         };
         assert!(!table.handle(&ctx("alice"), play).await.private);
         assert!(!table.handle(&ctx("bob"), Command::Join).await.private);

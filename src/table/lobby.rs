@@ -9,6 +9,9 @@ use super::{Loaded, Table, TableError, words};
 /// Longest display name kept; longer ones are cut (Discord allows 32, the console anything).
 const MAX_NAME: usize = 32;
 
+/// The longest time limit per move, in days.
+pub(super) const MAX_DAYS: i64 = 14;
+
 impl Table {
     pub(super) async fn play(
         &self,
@@ -16,8 +19,14 @@ impl Table {
         game: &str,
         ruleset: Option<&str>,
         opponents: Vec<User>,
+        days: Option<i64>,
     ) -> Result<Reply, TableError> {
         let (kind, named) = GameKind::lookup(game)?;
+        if let Some(d) = days
+            && !(1..=MAX_DAYS).contains(&d)
+        {
+            return Err(TableError::BadDays(d));
+        }
         let ruleset = match ruleset.map(str::trim).filter(|r| !r.is_empty()) {
             Some(r) => r.to_ascii_lowercase(),
             None => named.unwrap_or(kind.rulesets()[0]).to_string(),
@@ -48,8 +57,15 @@ impl Table {
                 .enumerate()
                 .map(|(i, u)| seat(i as i64 + 1, u, false)),
         );
-        let headline = format!("{} opened a {} table", mention(&ctx.user.id), kind.title());
-        self.open_table(ctx, kind, &ruleset, seats, &headline).await
+        let mut headline = format!("{} opened a {} table", mention(&ctx.user.id), kind.title());
+        if let Some(d) = days {
+            headline.push_str(&format!(
+                " with {d} day{} per move",
+                if d == 1 { "" } else { "s" }
+            ));
+        }
+        self.open_table(ctx, kind, &ruleset, seats, days, &headline)
+            .await
     }
 
     /// Stores a new table with these seats (the joined ones seated, the others reserved for
@@ -61,6 +77,7 @@ impl Table {
         kind: GameKind,
         ruleset: &str,
         seats: Vec<Seat>,
+        move_days: Option<i64>,
         headline: &str,
     ) -> Result<Reply, TableError> {
         let (min, max) = kind.seats();
@@ -76,6 +93,7 @@ impl Table {
             created_by: ctx.user.id.clone(),
             max_seats: max as i64,
             seats,
+            move_days,
         };
         let (row, seats) = match self.store.create_game(new).await {
             Ok(created) => created,
@@ -172,7 +190,8 @@ impl Table {
                 "seats turned one place"
             }
         );
-        self.open_table(ctx, kind, &ruleset, seats, &headline).await
+        self.open_table(ctx, kind, &ruleset, seats, old.move_days, &headline)
+            .await
     }
 
     pub(super) async fn join(&self, ctx: &Ctx) -> Result<Reply, TableError> {

@@ -74,7 +74,12 @@ impl Table {
                 game,
                 ruleset,
                 opponents,
-            } => self.play(ctx, &game, ruleset.as_deref(), opponents).await,
+                days,
+            } => {
+                self.play(ctx, &game, ruleset.as_deref(), opponents, days)
+                    .await
+            }
+            Command::Claim => self.claim(ctx).await,
             Command::Join => self.join(ctx).await,
             Command::Leave => self.leave(ctx).await,
             Command::Start => self.start(ctx).await,

@@ -132,6 +132,40 @@ impl Table {
         .await
     }
 
+    /// Wins the game for the claimant when the player to move has let their time run out: the
+    /// absent player's seat resigns (with three or more players, as each game's rules treat a
+    /// resignation), logged as a forfeit on time.
+    pub(super) async fn claim(&self, ctx: &Ctx) -> Result<Reply, TableError> {
+        let loaded = self.load_started(ctx).await?;
+        let seat = seat_of(ctx, &loaded.seats)?;
+        let Some(deadline) = loaded.row.deadline_at else {
+            return Err(TableError::NoTimeLimit);
+        };
+        let Some(absent) = loaded.game.turn().seat() else {
+            return Err(TableError::NoTimeLimit);
+        };
+        if absent == seat {
+            return Err(TableError::ClaimOwnTurn);
+        }
+        if self.store.now() < deadline {
+            return Err(TableError::StillTime(name(&loaded.seats, absent), deadline));
+        }
+        let late = seat_user(&loaded.seats, absent).unwrap_or_default();
+        let headline = format!(
+            "{} ran out of time for a move; {} claims the game.",
+            mention(&late),
+            mention(&ctx.user.id)
+        );
+        self.act(
+            ctx,
+            loaded,
+            Action::Resign { seat: absent },
+            "forfeit on time".into(),
+            headline,
+        )
+        .await
+    }
+
     pub(super) async fn draw(&self, ctx: &Ctx, what: DrawCommand) -> Result<Reply, TableError> {
         let loaded = self.load_started(ctx).await?;
         let seat = seat_of(ctx, &loaded.seats)?;
@@ -242,6 +276,11 @@ impl Table {
         headline: String,
     ) -> Reply {
         let mut status = words::status(game, seats);
+        if let (Some(deadline), Some(_)) = (row.deadline_at, game.turn().seat()) {
+            status.push_str(&format!(
+                " Time to move: until <t:{deadline}:f> (<t:{deadline}:R>)."
+            ));
+        }
         let mut headline = headline;
         // What happened by itself (a forced pass, a penalty) belongs to the action just taken.
         if !headline.is_empty()

@@ -239,6 +239,7 @@ async fn commands_are_registered_in_the_guild_with_move_autocomplete() {
     let expected = [
         "abort",
         "board",
+        "claim",
         "draw",
         "export",
         "games",

@@ -28,6 +28,7 @@ fn new_game(guild: &str, channel: &str, status: Status) -> NewGame {
         created_by: "u1".to_owned(),
         max_seats: 2,
         seats: vec![seat(1, "u1", true), seat(0, "u2", false)],
+        move_days: None,
     }
 }
 

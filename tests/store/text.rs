@@ -41,6 +41,7 @@ both_backends!(
                     name: text.clone(),
                     joined: true,
                 }],
+                move_days: None,
             };
             let (game, seats) = store.create_game(new).await.unwrap();
             for value in [

@@ -138,5 +138,6 @@ pub fn play(game: &str, opponents: &[&str]) -> Command {
         game: game.into(),
         ruleset: None,
         opponents: opponents.iter().map(|o| User::named(o)).collect(),
+        days: None,
     }
 }

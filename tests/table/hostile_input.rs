@@ -68,6 +68,7 @@ async fn hostile_text_in_every_option_is_refused_and_changes_nothing() {
                     game: text.clone(),
                     ruleset: None,
                     opponents: vec![],
+                    days: None,
                 },
             )
             .await;
@@ -79,6 +80,7 @@ async fn hostile_text_in_every_option_is_refused_and_changes_nothing() {
                     game: "chess".into(),
                     ruleset: Some(text.clone()),
                     opponents: vec![],
+                    days: None,
                 },
             )
             .await;
@@ -165,6 +167,7 @@ async fn hostile_player_names_are_cleaned_not_trusted() {
                 game: "chess".into(),
                 ruleset: None,
                 opponents: vec![evil.clone()],
+                days: None,
             },
         )
         .await;

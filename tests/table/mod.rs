@@ -14,3 +14,6 @@ mod history;
 
 // Ratings by skillratings, leaderboards with their card, /stats.
 mod ratings;
+
+// Time limits per move with an injected clock: deadlines, /claim.
+mod time;

@@ -35,6 +35,7 @@ async fn open_game(store: &Store, channel: &str) -> i64 {
             created_by: "alice".into(),
             max_seats: 2,
             seats: vec![seat(0, "alice"), seat(1, "bob")],
+            move_days: None,
         })
         .await
         .unwrap();
