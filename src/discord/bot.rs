@@ -65,6 +65,8 @@ pub async fn start(config: Config, table: Table) -> anyhow::Result<Running> {
     if config.message_content {
         intents |= GatewayIntents::GUILD_MESSAGES | GatewayIntents::MESSAGE_CONTENT;
     }
+    let reminders = table.clone();
+    let reminder_every = config.reminder_every;
     let data = Data {
         table,
         message_content: config.message_content,
@@ -86,6 +88,7 @@ pub async fn start(config: Config, table: Table) -> anyhow::Result<Running> {
                 tracing::info!(user = %ready.user.name, "connected to Discord");
                 // A failed registration must not fail setup: poise would then hang every event.
                 register(ctx, &framework.options().commands, guild).await;
+                tokio::spawn(remind(Arc::clone(&ctx.http), reminders, reminder_every));
                 Ok(data)
             })
         })
@@ -102,6 +105,42 @@ pub async fn start(config: Config, table: Table) -> anyhow::Result<Running> {
         task,
     })
 }
+
+/// Posts due turn reminders, forever: each is claimed in the database (so several processes
+/// never double up), posted as a new message that pings the player, then acknowledged. A
+/// failed post is left to be claimed again when its lease runs out.
+async fn remind(http: Arc<serenity::Http>, table: crate::table::Table, every: std::time::Duration) {
+    let mut tick = tokio::time::interval(every);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tick.tick().await;
+        for reminder in table.due_reminders(REMINDER_BATCH).await {
+            let Ok(channel) = reminder
+                .channel
+                .parse::<u64>()
+                .map(serenity::ChannelId::new)
+            else {
+                tracing::warn!(channel = %reminder.channel, "a reminder for a channel that is not Discord's");
+                table.reminded(&reminder).await;
+                continue;
+            };
+            let out = super::post::Outgoing::new(&reminder.reply);
+            let posted = super::post::retrying("posting a reminder", || {
+                channel.send_message(&http, out.message())
+            })
+            .await;
+            match posted {
+                Ok(_) => table.reminded(&reminder).await,
+                Err(e) => {
+                    tracing::warn!(error = %e, %channel, "a reminder was not posted; it will be retried")
+                }
+            }
+        }
+    }
+}
+
+/// Reminders claimed per tick.
+const REMINDER_BATCH: usize = 50;
 
 async fn register(
     ctx: &serenity::Context,

@@ -18,6 +18,8 @@ pub struct Config {
     pub message_content: bool,
     /// How long a command may work before its answer is deferred (Discord allows 3 seconds).
     pub defer_after: Duration,
+    /// How often the database is asked for due turn reminders.
+    pub reminder_every: Duration,
 }
 
 impl Config {
@@ -29,6 +31,7 @@ impl Config {
             guild: None,
             message_content: false,
             defer_after: Duration::from_millis(1500),
+            reminder_every: Duration::from_secs(60),
         }
     }
 }

@@ -251,7 +251,10 @@ impl Store {
         let row = sqlx::query(concat!(
             "UPDATE games SET seq = seq + 1, status = $3, state = $4, result = $5, \
              updated_at = $6, deadline_at = CASE WHEN $3 = 'active' AND move_days IS NOT NULL \
-             THEN $6 + move_days * 86400 ELSE NULL END \
+             THEN $6 + move_days * 86400 ELSE NULL END, \
+             next_reminder_at = CASE WHEN $3 <> 'active' THEN NULL \
+             WHEN move_days IS NOT NULL AND move_days * 64800 < 86400 THEN $6 + move_days * 64800 \
+             ELSE $6 + 86400 END \
              WHERE id = $1 AND seq = $2 RETURNING ",
             game_columns!()
         ))

@@ -8,6 +8,7 @@ mod error;
 mod games;
 mod model;
 mod ratings;
+mod reminders;
 mod rows;
 
 use sqlx::AnyPool;
@@ -15,6 +16,7 @@ use sqlx::AnyPool;
 pub use error::StoreError;
 pub use model::{Change, GameRow, LoggedAction, NewGame, NewLog, Seat, Status, UnknownStatus};
 pub use ratings::{Rate, RatingChange, Standing};
+pub use reminders::LEASE_SECONDS;
 
 /// The database behind a [`Store`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -85,6 +85,8 @@ pub struct GameRow {
     pub move_days: Option<i64>,
     /// When the player to move runs out of time (unix seconds), in a game with a limit.
     pub deadline_at: Option<i64>,
+    /// When the player to move is next reminded (unix seconds), if they will be.
+    pub next_reminder_at: Option<i64>,
 }
 
 /// Describes one seat at a game.

@@ -10,7 +10,7 @@ use super::model::{GameRow, LoggedAction, Seat, Status};
 macro_rules! game_columns {
     () => {
         "id, guild, channel, kind, ruleset, status, seq, state, result, created_by, max_seats, \
-         created_at, updated_at, move_days, deadline_at"
+         created_at, updated_at, move_days, deadline_at, next_reminder_at"
     };
 }
 pub(crate) use game_columns;
@@ -42,6 +42,7 @@ pub(crate) fn game_row(row: &AnyRow) -> Result<GameRow, StoreError> {
         updated_at: row.try_get("updated_at")?,
         move_days: row.try_get("move_days")?,
         deadline_at: row.try_get("deadline_at")?,
+        next_reminder_at: row.try_get("next_reminder_at")?,
     })
 }
 

@@ -10,6 +10,7 @@ mod lobby;
 mod play;
 mod press;
 mod record;
+mod remind;
 mod standings;
 mod words;
 
@@ -27,6 +28,7 @@ pub use command::{
 };
 pub use dice::{DiceError, DiceExpr};
 pub use error::{OUR_FAULT, TableError};
+pub use remind::Reminder;
 
 /// The table: one per process, shared by every frontend task.
 #[derive(Clone)]

@@ -7,6 +7,7 @@ mod dice;
 mod failures;
 mod game;
 mod plain;
+mod reminders;
 
 use std::time::Duration;
 

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use tabula::store::{Change, NewLog, Status, Store, StoreError};
 use tokio::sync::Barrier;
 
-use super::new_game;
+use super::{new_game, set_status};
 use crate::support::db::both_backends;
 
 both_backends!(
@@ -107,5 +107,91 @@ both_backends!(
         for entry in &log {
             assert!(entry.notation.starts_with(&entry.user_id), "{entry:?}");
         }
+    }
+);
+
+both_backends!(
+    two_processes_claiming_due_reminders_send_each_exactly_once,
+    |store: Store, url: String| async move {
+        use std::sync::atomic::{AtomicI64, Ordering};
+        const GAMES: usize = 200;
+        let clock = Arc::new(AtomicI64::new(1_800_000_000));
+        let time = Arc::clone(&clock);
+        let store = store.with_clock(Arc::new(move || time.load(Ordering::SeqCst)));
+        for i in 0..GAMES {
+            let (game, _) = store
+                .create_game(new_game("g", &format!("r{i}"), Status::Active))
+                .await
+                .unwrap();
+            // Committing an active turn schedules its first reminder a day on.
+            store
+                .commit(set_status(&game, Status::Active))
+                .await
+                .unwrap();
+        }
+        assert!(
+            store.claim_reminders(GAMES).await.unwrap().is_empty(),
+            "none due yet"
+        );
+        clock.store(1_800_000_000 + 86_400, Ordering::SeqCst);
+        // A second process: its own pool on the same database, the same clock.
+        let time = Arc::clone(&clock);
+        let other = Store::connect(&url)
+            .await
+            .unwrap()
+            .with_clock(Arc::new(move || time.load(Ordering::SeqCst)));
+        let barrier = Arc::new(Barrier::new(2));
+        let tasks: Vec<_> = [store.clone(), other.clone()]
+            .into_iter()
+            .map(|s| {
+                let barrier = barrier.clone();
+                tokio::spawn(async move {
+                    barrier.wait().await;
+                    let mut sent = Vec::new();
+                    loop {
+                        let batch = s.claim_reminders(17).await.unwrap();
+                        if batch.is_empty() {
+                            break;
+                        }
+                        for row in batch {
+                            sent.push(row.id);
+                            s.reminder_sent(&row, None).await.unwrap();
+                        }
+                    }
+                    sent
+                })
+            })
+            .collect();
+        let mut sent: Vec<i64> = Vec::new();
+        for task in tasks {
+            sent.extend(task.await.unwrap());
+        }
+        sent.sort_unstable();
+        let before = sent.len();
+        sent.dedup();
+        assert_eq!(before, sent.len(), "a reminder was sent twice");
+        assert_eq!(sent.len(), GAMES, "every reminder was sent");
+        // A claim that is never acknowledged (a crash mid-send) is claimed again after its lease.
+        let (game, _) = store
+            .create_game(new_game("g", "crash", Status::Active))
+            .await
+            .unwrap();
+        store
+            .commit(set_status(&game, Status::Active))
+            .await
+            .unwrap();
+        clock.fetch_add(86_400, Ordering::SeqCst);
+        assert_eq!(store.claim_reminders(10).await.unwrap().len(), 1);
+        assert!(
+            other.claim_reminders(10).await.unwrap().is_empty(),
+            "leased"
+        );
+        clock.fetch_add(tabula::store::LEASE_SECONDS, Ordering::SeqCst);
+        assert_eq!(
+            other.claim_reminders(10).await.unwrap().len(),
+            1,
+            "sent again"
+        );
+        other.close().await;
     }
 );

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use tabula::discord::{Config, Running, start};
 use tabula::render::Renderer;
-use tabula::store::Store;
+use tabula::store::{Clock, Store};
 use tabula::table::Table;
 
 use super::{FakeDiscord, GUILD};
@@ -29,8 +29,22 @@ impl Bot {
     /// Starts a bot on the database at `url` (plain-text moves on, commands registered in the
     /// fake guild), lets `configure` change its settings, and waits for its READY.
     pub async fn start(fake: &FakeDiscord, url: &str, configure: impl FnOnce(&mut Config)) -> Bot {
+        Bot::start_with_clock(fake, url, configure, None).await
+    }
+
+    /// Starts a bot as [`start`](Self::start) does, its store telling time by `clock` when given.
+    pub async fn start_with_clock(
+        fake: &FakeDiscord,
+        url: &str,
+        configure: impl FnOnce(&mut Config),
+        clock: Option<Clock>,
+    ) -> Bot {
         init_tracing();
         let store = Store::connect(url).await.expect("the test database opens");
+        let store = match clock {
+            Some(clock) => store.with_clock(clock),
+            None => store,
+        };
         let table = Table::new(store.clone(), Arc::new(Renderer::new()));
         let mut config = Config {
             api_base: Some(fake.base_url()),
