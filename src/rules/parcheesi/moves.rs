@@ -62,8 +62,9 @@ pub struct Ctx<'a> {
     pub pairs: &'a [[u8; 3]],
 }
 
-/// Ranks stopping points: a win, pawns entered (when compulsory), parts used.
-type Score = (bool, u8, u8);
+/// Ranks stopping points: pawns entered (when compulsory), then dice parts used. A win is not
+/// ranked of itself: it must obey the same rules of the roll as any other line.
+type Score = (u8, u8);
 
 impl Hash for Node {
     /// Hashes the node as two packed words (the search hashes many nodes).
@@ -332,11 +333,12 @@ impl<'a> Search<'a> {
     }
 
     /// Returns the score of stopping the dice at `node`, or `None` if it may not stop there.
+    ///
+    /// A line that wins obeys the roll's rules like any other (002: all four parts of doublets
+    /// or none; either die when both cannot be used): winning is allowed, never compulsory,
+    /// and never ranks above the rules. Dice left when the last pawn is home are moot.
     fn score(&self, node: &Node) -> Option<Score> {
         let ctx = &self.ctx;
-        if node.won(ctx.seat) {
-            return Some((true, 0, 0));
-        }
         let used = ctx.parts_total - node.left_len();
         if ctx.all_or_nothing && used != 0 && used != ctx.parts_total {
             return None;
@@ -350,7 +352,7 @@ impl<'a> Search<'a> {
         } else {
             0
         };
-        Some((false, entered, used))
+        Some((entered, used))
     }
 
     /// Tells whether no blockade pair of the roll's start stands together on a new space.

@@ -391,3 +391,26 @@ fn a_resigning_player_drops_out_and_the_last_one_standing_wins() {
         })
     );
 }
+
+// "If you can't take all 4 parts of your move, don't move your pawns at all." A win is no
+// exception: two parts of 14 bring the last pawn HOME, four cannot be taken, so none are.
+#[test]
+fn a_win_with_part_of_the_doublets_is_no_move_at_all() {
+    let game = board(R, 2).seat(RED, "h h h p1").roll([5, 5]);
+    assert_eq!(at(&game, RED), "h h h p1", "no pawn moves");
+    assert_eq!(to_roll(&game), RED, "whether you move or not, roll again");
+    assert!(game.notice().unwrap().contains("no pawn moves"));
+}
+
+// "If you cannot move by the count of both dice, you may move one pawn by the count of
+// either one of the dice." The die that wins is allowed, not compulsory.
+#[test]
+fn either_die_may_be_moved_when_one_of_them_would_win() {
+    let game = board(R, 2).seat(RED, "h h h p3").roll([5, 3]);
+    let mut options = options(&game);
+    options.sort();
+    assert_eq!(options, ["d3", "d5"]);
+    let game = play(&game, "d3");
+    assert_eq!(at(&game, RED), "h h h p6");
+    assert_eq!(to_roll(&game), BLUE);
+}
