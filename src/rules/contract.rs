@@ -221,6 +221,14 @@ pub trait Rules:
         None
     }
 
+    /// Counts the leaf positions `depth` plies ahead as published perft tables do (the move
+    /// tree only: a position drawn by rule is still searched), if the game has such a count;
+    /// `None` lets [`Game::perft`](super::Game::perft) walk the contract instead.
+    fn perft(&self, depth: u32) -> Option<u64> {
+        let _ = depth;
+        None
+    }
+
     /// Starts a game from a position string such as [`Rules::position`] writes.
     ///
     /// # Errors

@@ -51,6 +51,7 @@ pub(super) trait Dispatch {
     fn options_summary(&self, seat: Seat) -> Option<String>;
     fn examples(&self, seat: Seat, limit: usize) -> Vec<String>;
     fn position(&self) -> Option<String>;
+    fn perft(&self, depth: u32) -> Option<u64>;
 }
 
 impl<T: Registered> Dispatch for T {
@@ -123,6 +124,10 @@ impl<T: Registered> Dispatch for T {
 
     fn position(&self) -> Option<String> {
         Rules::position(self)
+    }
+
+    fn perft(&self, depth: u32) -> Option<u64> {
+        Rules::perft(self, depth)
     }
 }
 
@@ -241,8 +246,19 @@ impl Game {
             .unwrap_or_default()
     }
 
-    /// Counts the leaf positions `depth` moves ahead (perft), through the contract.
+    /// Counts the leaf positions `depth` moves ahead (perft) as published tables count them:
+    /// with the game's own counter where it has one (chess: the move tree only, never cut at
+    /// a drawn position), else through the contract.
     pub fn perft(&self, depth: u32) -> u64 {
+        self.rules()
+            .perft(depth)
+            .unwrap_or_else(|| self.perft_through_contract(depth))
+    }
+
+    /// Counts the leaf positions `depth` moves ahead by walking [`legal`](Self::legal) and
+    /// [`apply`](Self::apply): a check of the contract itself. It stops where the game ends,
+    /// so it counts less than published tables past a position drawn by rule.
+    pub fn perft_through_contract(&self, depth: u32) -> u64 {
         let Turn::Move(seat) = self.turn() else {
             return u64::from(depth == 0);
         };
@@ -256,7 +272,7 @@ impl Game {
         moves
             .into_iter()
             .filter_map(|m| self.apply(&Action::Play { seat, r#move: m }).ok())
-            .map(|next| next.perft(depth - 1))
+            .map(|next| next.perft_through_contract(depth - 1))
             .sum()
     }
 }

@@ -37,22 +37,47 @@ const POS6: &str = "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK
 fn perft_start_position_to_depth_5() {
     let game = start();
     assert_eq!(
-        (1..=5).map(|d| game.perft(d)).collect::<Vec<_>>(),
+        (1..=5)
+            .map(|d| game.perft_through_contract(d))
+            .collect::<Vec<_>>(),
         [20, 400, 8_902, 197_281, 4_865_609]
     );
 }
 
 #[test]
 fn perft_kiwipete_to_depth_4() {
-    assert_eq!(load(KIWIPETE).perft(4), 4_085_603);
+    assert_eq!(load(KIWIPETE).perft_through_contract(4), 4_085_603);
 }
 
 #[test]
 fn perft_positions_3_to_6_at_depth_4() {
-    assert_eq!(load(POS3).perft(4), 43_238);
-    assert_eq!(load(POS4).perft(4), 422_333);
-    assert_eq!(load(POS5).perft(4), 2_103_487);
-    assert_eq!(load(POS6).perft(4), 3_894_594);
+    assert_eq!(load(POS3).perft_through_contract(4), 43_238);
+    assert_eq!(load(POS4).perft_through_contract(4), 422_333);
+    assert_eq!(load(POS5).perft_through_contract(4), 2_103_487);
+    assert_eq!(load(POS6).perft_through_contract(4), 3_894_594);
+}
+
+/// Issue 13 item 4: a game-over rule must never cut the move tree. Counts from the
+/// chessprogramming wiki's perft results and its "Perft Results" edge cases.
+#[test]
+fn perft_searches_on_past_positions_drawn_by_rule() {
+    assert_eq!(load("5k2/8/8/8/8/8/8/4K2R w K - 0 1").perft(6), 661_072);
+    assert_eq!(
+        load("2K2r2/4P3/8/8/8/8/8/3k4 w - - 0 1").perft(6),
+        3_821_001
+    );
+    assert_eq!(load("8/P1k5/K7/8/8/8/8/8 w - - 0 1").perft(6), 92_683);
+    let bare = load("k7/8/8/8/8/8/8/KB6 w - - 0 1");
+    assert!(
+        matches!(bare.turn(), Turn::Over(_)),
+        "insufficient material is a draw"
+    );
+    assert!(bare.perft(1) > 0, "but its moves exist");
+    // Where nothing is drawn, the contract's own walk agrees.
+    assert_eq!(
+        load(KIWIPETE).perft(3),
+        load(KIWIPETE).perft_through_contract(3)
+    );
 }
 
 #[test]

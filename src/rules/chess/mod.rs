@@ -272,6 +272,12 @@ impl Rules for ChessGame {
         record: RecordFormat::Pgn,
     };
 
+    /// shakmaty's perft on the position: bulk-counted at the last ply, and never cut at a
+    /// position the game calls drawn (insufficient material, fifty moves, repetition).
+    fn perft(&self, depth: u32) -> Option<u64> {
+        Some(shakmaty::perft(&self.pos, depth))
+    }
+
     fn new(ruleset: &str, _seats: usize) -> Result<Self, SetupError> {
         if ruleset != "standard" {
             return Err(SetupError::unknown_ruleset(&Self::INFO, ruleset));
