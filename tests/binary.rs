@@ -113,8 +113,14 @@ fn engine_errors_never_end_the_session() {
         r#"{"cmd":"roll","dice":[3,4]}"#,
         r#"{"cmd":"render","path":"/nonexistent/dir/x.png"}"#,
         r#"{"cmd":"play","move":"e4"}"#,
+        " \t ",
+        "",
     ]);
-    assert_eq!(replies.len(), 12);
+    assert_eq!(
+        replies.len(),
+        14,
+        "every request line gets a reply, blank ones too"
+    );
     for (i, reply) in replies.iter().enumerate() {
         let expect_ok = i == 5 || i == 11;
         assert_eq!(reply["ok"], expect_ok, "reply {i}: {reply}");
@@ -124,6 +130,12 @@ fn engine_errors_never_end_the_session() {
         }
     }
     assert!(replies[6]["error"].as_str().unwrap().contains("not legal"));
+    assert!(
+        replies[12]["error"]
+            .as_str()
+            .unwrap()
+            .contains("empty request")
+    );
 }
 
 #[test]

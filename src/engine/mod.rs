@@ -220,7 +220,9 @@ pub fn run(input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
             fail(format!("request longer than {MAX_LINE} bytes"))
         } else {
             match std::str::from_utf8(&line) {
-                Ok(text) if text.trim().is_empty() => continue,
+                Ok(text) if text.trim().is_empty() => {
+                    fail("empty request: send one JSON object per line, e.g. {\"cmd\":\"legal\"}")
+                }
                 Ok(text) => engine.answer(text),
                 Err(_) => fail("request is not UTF-8"),
             }

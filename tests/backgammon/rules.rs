@@ -739,10 +739,21 @@ fn play_out(game: &Game, shift: usize) -> Game {
 
 #[test]
 fn rulesets_standard_cube_and_any_match_length_up_to_25() {
-    for ok in ["standard", "cube", "match:1", "match:7", "match:25"] {
+    for ok in [
+        "standard", "cube", "match:1", "match:7", "match:25", "match 5", "match-3",
+    ] {
         assert!(Game::new(GameKind::Backgammon, ok, 2).is_ok(), "{ok}");
     }
-    for bad in ["match:0", "match:26", "match:", "blitz"] {
+    // Issue 13 item 12: a sign or a second separator is no match length.
+    for bad in [
+        "match:0",
+        "match:26",
+        "match:",
+        "blitz",
+        "match:-1",
+        "match::-=25",
+        "match:+5",
+    ] {
         let err = Game::new(GameKind::Backgammon, bad, 2)
             .unwrap_err()
             .to_string();

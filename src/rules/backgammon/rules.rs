@@ -47,9 +47,15 @@ impl BackgammonRules {
             "cube" | "money" => return Some(Self::money()),
             _ => {}
         }
-        let n = name
-            .strip_prefix("match")?
-            .trim_start_matches([':', ' ', '-', '=']);
+        // One separator at most (`match:7`, `match 7`, `match-7`): `match:-1` is no match.
+        let rest = name.strip_prefix("match")?;
+        let n = rest
+            .strip_prefix([':', ' ', '-', '=', '_'])
+            .unwrap_or(rest)
+            .trim();
+        if n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
         let n: u32 = n.parse().ok()?;
         (1..=MAX_MATCH).contains(&n).then(|| Self::match_to(n))
     }
