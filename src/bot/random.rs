@@ -14,6 +14,7 @@ use crate::rules::{Rules, Seat, Turn};
 pub const RANDOM: Level = Level {
     name: "random",
     about: "plays any legal move, chosen at random",
+    measured: "the floor every other level is measured against",
 };
 
 /// Picks a uniformly random legal move of `seat` (before a roll: always just rolls).

@@ -14,6 +14,7 @@ impl Brain for TicTacToe {
         Level {
             name: "careful",
             about: "wins at once when it can, else blocks a line",
+            measured: "",
         },
     ];
 
