@@ -6,6 +6,9 @@ mod sheets;
 // What players type: pawns A-D with counts, bonuses, errors with reasons.
 mod notation;
 
+// What a stored game may hold: a roll re-derived from its pawns, resignations mid-roll.
+mod loading;
+
 // Random four- and two-player games of every ruleset: they end and replay from their log.
 mod random;
 

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::board::{self, ENTER, HOME, START, TRACK, TURN_OFF};
 use super::moves::Search;
-use super::{ParcheesiGame, Phase, Ruleset};
+use super::{ParcheesiGame, Phase, RollState, Ruleset};
 use crate::rules::{Outcome, WinReason};
 
 /// The stored shape: the ruleset by name, the pawns, resignations, the phase and the notice.
@@ -80,7 +80,8 @@ impl TryFrom<Record> for ParcheesiGame {
 
 impl ParcheesiGame {
     /// Checks every invariant of a position: 2–4 seats, places on the board, at most two
-    /// of a colour on a space, never two colours on one track space, and a consistent turn.
+    /// of a colour on a space, never two colours on one track space, and a consistent turn:
+    /// a roll being played is re-derived from the pawns at its throw, part by part.
     pub(super) fn validate(&self) -> Result<(), LoadError> {
         let players = self.pawns.len();
         if !(2..=4).contains(&players) {
@@ -89,25 +90,18 @@ impl ParcheesiGame {
         if self.resigned.len() != players {
             return Err(LoadError::Phase("resignations do not match the seats"));
         }
-        let mut owner = [None; TRACK as usize];
+        check_places(&self.pawns)?;
+        // A seat that resigned leaves at once, or when another seat's roll is over.
+        let mover = match &self.phase {
+            Phase::Move { seat, .. } => Some(*seat),
+            _ => None,
+        };
         for (seat, set) in self.pawns.iter().enumerate() {
-            if self.resigned[seat] && set.iter().any(|&p| p != START) {
+            if self.resigned[seat]
+                && mover.is_none_or(|m| m == seat)
+                && set.iter().any(|&p| p != START)
+            {
                 return Err(LoadError::Resigned);
-            }
-            for &p in set {
-                if p > HOME {
-                    return Err(LoadError::Place(p));
-                }
-                if p != START && p != HOME && board::own_count(set, p) > 2 {
-                    return Err(LoadError::Crowded);
-                }
-                if (ENTER..=TURN_OFF).contains(&p) {
-                    let s = board::track_space(seat, p);
-                    match owner[s as usize] {
-                        Some(o) if o != seat => return Err(LoadError::Shared(s)),
-                        _ => owner[s as usize] = Some(seat),
-                    }
-                }
             }
         }
         if let Some((seat, dice)) = self.thrown
@@ -115,10 +109,11 @@ impl ParcheesiGame {
         {
             return Err(LoadError::Phase("the last throw"));
         }
-        if let Some(before) = &self.before
-            && (before.len() != players || before.iter().flatten().any(|&p| p > HOME))
-        {
-            return Err(LoadError::Phase("the pawns before the last move"));
+        if let Some(before) = &self.before {
+            if before.len() != players {
+                return Err(LoadError::Phase("the pawns before the last move"));
+            }
+            check_places(before)?;
         }
         let active = |s: usize| s < players && !self.resigned[s];
         let finished = (0..players).find(|&s| self.pawns[s].iter().all(|&p| p == HOME));
@@ -142,12 +137,10 @@ impl ParcheesiGame {
                 doubles,
                 extra,
             } => {
-                if !active(*seat) || *extra > 64 {
+                if !active(*seat) {
                     return Err(LoadError::Phase("the seat to roll"));
                 }
-                if self.rules.third_doubles_penalty && *doubles >= 3 {
-                    return Err(LoadError::Phase("three doubles in a row were not punished"));
-                }
+                self.check_turn(&self.pawns, *seat, *doubles, *extra)?;
             }
             Phase::Move {
                 seat,
@@ -155,39 +148,13 @@ impl ParcheesiGame {
                 extra,
                 roll,
             } => {
-                if !active(*seat) || *extra > 64 {
+                if !active(*seat) {
                     return Err(LoadError::Phase("the seat to move"));
-                }
-                if self.rules.third_doubles_penalty && *doubles >= 3 {
-                    return Err(LoadError::Phase("three doubles in a row were not punished"));
-                }
-                if roll.dice.iter().any(|d| !(1..=6).contains(d))
-                    || roll.waiting > 4
-                    || roll.parts != self.rules.parts(roll.dice, roll.waiting as usize)
-                    || roll.all_or_nothing
-                        != (roll.parts.len() == 4 && self.rules.doubles_all_or_nothing)
-                    || (roll.must_enter && !self.rules.must_enter)
-                    || !sub_multiset(&roll.left, &roll.parts)
-                    || roll.pairs.len() > 2
-                    || roll
-                        .pairs
-                        .iter()
-                        .any(|&[a, b, p]| a >= b || b > 3 || p > HOME)
-                    || roll.capture > 16
-                    || roll.home > 4
-                    || roll.again > 16
-                    || roll.played.len() > 64
-                {
-                    return Err(LoadError::Phase("the roll being played"));
                 }
                 if finished.is_some() {
                     return Err(LoadError::Phase("a finished game is still being played"));
                 }
-                let node = self.node(roll);
-                let mut search = Search::new(self.ctx(*seat, roll));
-                if search.legal_next(&node).is_empty() {
-                    return Err(LoadError::Phase("the roll has nothing left to play"));
-                }
+                self.check_roll(*seat, *doubles, *extra, roll)?;
             }
             Phase::Over { outcome } => match *outcome {
                 Outcome::Win {
@@ -206,16 +173,96 @@ impl ParcheesiGame {
         }
         Ok(())
     }
+
+    /// Checks the rolls `seat` has in hand against the pawns: the third doubles in a row is
+    /// punished where the rules say so, and an extra roll (pachesi's `again`) was paid for by
+    /// a capture, whose pawn still waits in START.
+    fn check_turn(
+        &self,
+        pawns: &[[u8; 4]],
+        seat: usize,
+        doubles: u8,
+        extra: u8,
+    ) -> Result<(), LoadError> {
+        if self.rules.third_doubles_penalty && doubles >= 3 {
+            return Err(LoadError::Phase("three doubles in a row were not punished"));
+        }
+        let captured = pawns
+            .iter()
+            .enumerate()
+            .filter(|(s, _)| *s != seat)
+            .flat_map(|(_, set)| set.iter())
+            .filter(|&&p| p == START)
+            .count();
+        let earned = self.rules.capture_bonus_or_roll_again || extra == 0;
+        if !earned || usize::from(extra) > captured {
+            return Err(LoadError::Phase("extra rolls no capture earned"));
+        }
+        Ok(())
+    }
+
+    /// Checks a roll being played: its dice were thrown by the seat, and the whole roll (the
+    /// parts, the pawns waiting, compulsory entering, the blockade pairs, and the parts left
+    /// and bonuses owed) is what replaying its parts from the pawns at the throw gives.
+    fn check_roll(
+        &self,
+        seat: usize,
+        doubles: u8,
+        extra: u8,
+        roll: &RollState,
+    ) -> Result<(), LoadError> {
+        let bad = || LoadError::Phase("the roll being played");
+        let [a, b] = roll.dice;
+        if !(1..=6).contains(&a)
+            || !(1..=6).contains(&b)
+            || (doubles > 0) != (a == b)
+            || self.thrown != Some((seat, roll.dice))
+            || roll.played.len() > 64
+        {
+            return Err(bad());
+        }
+        // The pawns at the throw: the board now until a part is played, then the snapshot
+        // taken before the first part.
+        let at_throw: &[[u8; 4]] = if roll.played.is_empty() {
+            &self.pawns
+        } else {
+            self.before.as_deref().ok_or_else(bad)?
+        };
+        self.check_turn(at_throw, seat, doubles, extra)?;
+        let (replayed, node) = self
+            .replay_roll(at_throw, seat, roll.dice, &roll.played)
+            .ok_or_else(bad)?;
+        if replayed != *roll || node.pawns[..self.pawns.len()] != self.pawns[..] {
+            return Err(bad());
+        }
+        let mut search = Search::new(self.ctx(seat, roll));
+        if search.legal_next(&node).is_empty() {
+            return Err(LoadError::Phase("the roll has nothing left to play"));
+        }
+        Ok(())
+    }
 }
 
-/// Tells whether every value of `part` can be taken from `whole` (with repeats).
-fn sub_multiset(part: &[u8], whole: &[u8]) -> bool {
-    let mut pool = whole.to_vec();
-    part.iter().all(|v| match pool.iter().position(|w| w == v) {
-        Some(i) => {
-            pool.swap_remove(i);
-            true
+/// Checks where pawns stand: on the board's places, at most two of a colour on a space, and
+/// never two colours on one track space.
+fn check_places(pawns: &[[u8; 4]]) -> Result<(), LoadError> {
+    let mut owner = [None; TRACK as usize];
+    for (seat, set) in pawns.iter().enumerate() {
+        for &p in set {
+            if p > HOME {
+                return Err(LoadError::Place(p));
+            }
+            if p != START && p != HOME && board::own_count(set, p) > 2 {
+                return Err(LoadError::Crowded);
+            }
+            if (ENTER..=TURN_OFF).contains(&p) {
+                let s = board::track_space(seat, p);
+                match owner[s as usize] {
+                    Some(o) if o != seat => return Err(LoadError::Shared(s)),
+                    _ => owner[s as usize] = Some(seat),
+                }
+            }
         }
-        None => false,
-    })
+    }
+    Ok(())
 }

@@ -11,6 +11,7 @@ mod moves;
 mod notation;
 mod part;
 mod play;
+mod roll;
 mod rules;
 
 use serde::{Deserialize, Serialize};
@@ -45,7 +46,8 @@ pub struct ParcheesiGame {
     rules: ParcheesiRules,
     /// Progress of each seat's pawns A–D (see [`Place`]).
     pawns: Vec<[u8; 4]>,
-    /// Seats that resigned; their pawns have left the board.
+    /// Seats that resigned; their pawns leave the board at once, or when the roll being
+    /// played by another seat is over.
     resigned: Vec<bool>,
     phase: Phase,
     notice: Option<String>,
@@ -300,21 +302,7 @@ impl ParcheesiGame {
     }
 
     fn node(&self, roll: &RollState) -> Node {
-        let mut pawns = [[board::START; 4]; 4];
-        pawns[..self.pawns.len()].copy_from_slice(&self.pawns);
-        let mut left = [0; 4];
-        for (slot, v) in left.iter_mut().zip(&roll.left) {
-            *slot = *v;
-        }
-        left.sort_unstable_by(|a, b| b.cmp(a));
-        Node {
-            pawns,
-            left,
-            capture: roll.capture,
-            home: roll.home,
-            again: roll.again,
-            bonus_phase: roll.bonus_phase,
-        }
+        roll::node_at(&self.pawns, roll)
     }
 
     /// Returns the seat's colour name.

@@ -1,10 +1,10 @@
 //! The actions of a turn: the opening roll, a roll, playing parts, resigning; and what
 //! happens by itself after them (passing, rolling again, penalties, forfeits, winning).
 
-use super::board::{self, HOME, START};
+use super::board::{HOME, START};
 use super::explain::{EXAMPLES, explain, illegal, to_wishes};
-use super::moves::{Node, Part, Search, enter};
-use super::{COLOURS, ParcheesiGame, ParcheesiMove, Phase, RollState, join_values};
+use super::moves::{Node, Part, Search};
+use super::{COLOURS, ParcheesiGame, ParcheesiMove, Phase, join_values};
 use crate::rules::{Outcome, Seat, WinReason};
 use crate::rules::{PlayError, Rules, shown};
 
@@ -52,64 +52,15 @@ impl ParcheesiGame {
                     next.penalty(seat);
                     return Ok(next);
                 }
-                let own = &self.pawns[seat];
-                let waiting = own.iter().filter(|&&p| p == START).count() as u8;
-                let parts = self.rules.parts([a, b], waiting as usize);
-                let all_or_nothing = parts.len() == 4 && self.rules.doubles_all_or_nothing;
-                let mut pairs = Vec::new();
-                if self.rules.pair_may_not_advance_together {
-                    for i in 0..4u8 {
-                        for j in i + 1..4 {
-                            let p = own[i as usize];
-                            if p != START && p != HOME && p == own[j as usize] {
-                                pairs.push([i, j, p]);
-                            }
-                        }
-                    }
-                }
-                let mut left = parts.clone();
-                left.sort_unstable_by(|x, y| y.cmp(x));
                 next.phase = Phase::Move {
                     seat,
                     doubles,
                     extra: *extra,
-                    roll: RollState {
-                        dice: [a, b],
-                        parts,
-                        left,
-                        waiting,
-                        all_or_nothing,
-                        must_enter: false,
-                        pairs,
-                        capture: 0,
-                        home: 0,
-                        again: 0,
-                        bonus_phase: false,
-                        played: Vec::new(),
-                    },
+                    roll: self.fresh_roll(&self.pawns, seat, [a, b]),
                 };
-                next.fix_must_enter();
                 next.settle();
                 Ok(next)
             }
-        }
-    }
-
-    /// Makes entering compulsory for the new roll when the rules say so and a pawn can
-    /// enter straight away.
-    fn fix_must_enter(&mut self) {
-        if !self.rules.must_enter {
-            return;
-        }
-        let Phase::Move { seat, roll, .. } = &self.phase else {
-            return;
-        };
-        let node = self.node(roll);
-        let ctx = self.ctx(*seat, roll);
-        let board = board::Board::of(&node.pawns[..ctx.players]);
-        let can = enter(&ctx, &node, &board).is_ok();
-        if let Phase::Move { roll, .. } = &mut self.phase {
-            roll.must_enter = can;
         }
     }
 
@@ -160,6 +111,10 @@ impl ParcheesiGame {
 
     /// Takes `seat` out of the game: its pawns leave the board; the last seat left wins.
     ///
+    /// While another seat is playing a roll, the pawns stay until that roll is over (they
+    /// may still block it or be captured), so the roll is played on the board it was thrown
+    /// on and a stored roll can always be replayed from its throw.
+    ///
     /// # Errors
     /// Fails when the game is over or the seat does not play (any more).
     pub(super) fn withdraw(&self, seat: Seat) -> Result<ParcheesiGame, PlayError> {
@@ -171,13 +126,29 @@ impl ParcheesiGame {
         }
         let mut next = self.clone();
         next.notice = None;
-        next.before = None;
         next.resigned[seat] = true;
-        next.pawns[seat] = [START; 4];
+        let mover = match &self.phase {
+            Phase::Move { seat: mover, .. } if *mover != seat => Some(*mover),
+            _ => None,
+        };
+        match mover {
+            Some(mover) if next.pawns[seat].iter().any(|&p| p != START) => {
+                next.say(format!(
+                    "{}'s pawns leave the board when {}'s roll is over",
+                    COLOURS[seat], COLOURS[mover]
+                ));
+            }
+            Some(_) => {}
+            None => {
+                next.before = None;
+                next.clear_resigned();
+            }
+        }
         let active: Vec<Seat> = (0..next.pawns.len())
             .filter(|&s| !next.resigned[s])
             .collect();
         if let [winner] = active[..] {
+            next.clear_resigned();
             next.phase = Phase::Over {
                 outcome: Outcome::Win {
                     winner,
@@ -296,6 +267,7 @@ impl ParcheesiGame {
         };
         let (seat, doubles, extra, roll) = (*seat, *doubles, *extra, roll.clone());
         if self.pawns[seat].iter().all(|&p| p == HOME) {
+            self.clear_resigned();
             self.phase = Phase::Over {
                 outcome: Outcome::Win {
                     winner: seat,
@@ -309,6 +281,7 @@ impl ParcheesiGame {
         if !search.legal_next(&node).is_empty() {
             return;
         }
+        self.clear_resigned();
         let name = COLOURS[seat];
         let mut events = Vec::new();
         if roll.played.is_empty() {
