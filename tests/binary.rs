@@ -138,6 +138,56 @@ fn engine_errors_never_end_the_session() {
     );
 }
 
+/// Issue 13 item 14: a line of only whitespace gets a reply like any other request.
+#[test]
+fn every_request_line_gets_a_reply_a_blank_one_too() {
+    let replies = engine(&["", "   ", "\t", r#"{"cmd":"new","game":"chess"}"#]);
+    assert_eq!(replies.len(), 4);
+    for reply in &replies[..3] {
+        assert_eq!(reply["ok"], false);
+        assert!(reply["error"].as_str().unwrap().contains("empty request"));
+    }
+    assert_eq!(replies[3]["ok"], true);
+}
+
+/// Issue 13 item 5: the engine bounds perft by its work, not its depth: Kiwipete depth 6
+/// (eight billion leaves, minutes of work) is refused at once with a clear error naming the
+/// deepest depth within the limit, and the session goes on.
+#[test]
+fn engine_refuses_a_perft_over_its_work_limit_and_says_the_depth_within_it() {
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let replies = engine(&[
+        &format!(r#"{{"cmd":"load","game":"chess","position":"{kiwipete}"}}"#),
+        r#"{"cmd":"perft","depth":6}"#,
+        r#"{"cmd":"perft","depth":3}"#,
+    ]);
+    assert_eq!(replies[1]["ok"], false);
+    let error = replies[1]["error"].as_str().unwrap();
+    assert!(
+        error.contains("limit") && error.contains("depth 5 is within it"),
+        "{error}"
+    );
+    assert_eq!(replies[2]["nodes"], 97_862);
+}
+
+/// Issue 13 item 8: a FEN without castling rights loads, and the reply says back the fields
+/// it was read with.
+#[test]
+fn engine_says_back_the_fen_fields_a_short_fen_was_read_with() {
+    let replies = engine(&[
+        r#"{"cmd":"load","game":"chess","position":"r3k2r/8/8/8/8/8/8/R3K2R w"}"#,
+        r#"{"cmd":"load","game":"chess","position":"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"}"#,
+    ]);
+    assert_eq!(replies[0]["ok"], true);
+    assert_eq!(replies[0]["position"], "r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1");
+    let notice = replies[0]["notice"].as_str().expect("a notice");
+    assert!(
+        notice.contains("castling rights") && notice.contains("`- - 0 1`"),
+        "{notice}"
+    );
+    assert!(replies[1].get("notice").is_none(), "{}", replies[1]);
+}
+
 #[test]
 fn the_console_keeps_a_game_across_a_restart() {
     let dir = tempfile::tempdir().unwrap();

@@ -134,7 +134,8 @@ fn parse_command(words: &[&str]) -> Result<Command, String> {
             "" | "offer" => Ok(Command::Draw(DrawCommand::Offer)),
             "accept" | "yes" => Ok(Command::Draw(DrawCommand::Accept)),
             "decline" | "no" => Ok(Command::Draw(DrawCommand::Decline)),
-            _ => Err("Use `/draw offer`, `/draw accept` or `/draw decline`.".into()),
+            "claim" => Ok(Command::Draw(DrawCommand::Claim)),
+            _ => Err("Use `/draw offer`, `/draw accept`, `/draw decline` or `/draw claim`.".into()),
         },
         "rules" => Ok(Command::Rules {
             game: (!text.is_empty()).then_some(text),

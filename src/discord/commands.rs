@@ -79,7 +79,7 @@ impl poise::ChoiceParameter for GamePick {
     }
 }
 
-/// The three things `/draw` can do.
+/// The four things `/draw` can do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
 pub(crate) enum DrawChoice {
     #[name = "offer"]
@@ -88,6 +88,8 @@ pub(crate) enum DrawChoice {
     Accept,
     #[name = "decline"]
     Decline,
+    #[name = "claim"]
+    Claim,
 }
 
 /// Opens a table for a game in this channel (or a new thread) and invites opponents.
@@ -276,16 +278,18 @@ pub(crate) async fn resign(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Resign { confirmed: false }, true).await
 }
 
-/// Offers a draw, or accepts or declines your opponent's offer.
+/// Offers a draw, answers your opponent's offer, or claims a draw the rules allow.
 #[poise::command(slash_command)]
 pub(crate) async fn draw(
     ctx: Context<'_>,
-    #[description = "offer, accept or decline"] action: DrawChoice,
+    #[description = "offer, accept, decline, or claim (e.g. a threefold repetition in chess)"]
+    action: DrawChoice,
 ) -> Result<(), Error> {
     let what = match action {
         DrawChoice::Offer => DrawCommand::Offer,
         DrawChoice::Accept => DrawCommand::Accept,
         DrawChoice::Decline => DrawCommand::Decline,
+        DrawChoice::Claim => DrawCommand::Claim,
     };
     run(ctx, Command::Draw(what), false).await
 }

@@ -10,8 +10,10 @@ use serde_json::{Value, json};
 use crate::render::{Renderer, View};
 use crate::rules::{Action, Game, GameKind, Turn};
 
-/// Deepest perft the engine runs, so one request cannot occupy it for minutes.
-const MAX_PERFT: u32 = 6;
+/// Most positions the last ply of a perft may generate moves for, so one request cannot occupy
+/// the engine for minutes (chess: Kiwipete depth 5, the start position to depth 6, a few
+/// seconds; Kiwipete depth 6 is refused).
+pub const PERFT_LIMIT: u64 = 20_000_000;
 /// Longest request line read; longer lines are refused.
 const MAX_LINE: usize = 1 << 20;
 
@@ -123,7 +125,14 @@ impl Engine {
                         (seat, game.parse(seat, &r#move).map_err(|e| e.to_string())?)
                     }
                     Turn::Roll(seat) => {
-                        (seat, game.parse(seat, &r#move).map_err(|_| "roll first")?)
+                        let m = game.parse(seat, &r#move).map_err(|e| {
+                            if e.waits_for_roll() {
+                                "roll first".to_string()
+                            } else {
+                                e.to_string()
+                            }
+                        })?;
+                        (seat, m)
                     }
                     Turn::Over(_) => return Err("the game is over".into()),
                 };
@@ -158,10 +167,11 @@ impl Engine {
                 Ok(value)
             }
             Request::Perft { depth } => {
-                if depth > MAX_PERFT {
-                    return Err(format!("perft depth is at most {MAX_PERFT}"));
-                }
-                Ok(json!({ "depth": depth, "nodes": self.current()?.perft(depth) }))
+                let nodes = self
+                    .current()?
+                    .perft_within(depth, PERFT_LIMIT)
+                    .map_err(|e| e.to_string())?;
+                Ok(json!({ "depth": depth, "nodes": nodes }))
             }
             Request::Render { path, players } => {
                 let game = self.current()?.clone();
@@ -188,7 +198,8 @@ impl Engine {
         })
     }
 
-    /// Describes the current game: whose turn, the outcome, the position string.
+    /// Describes the current game: whose turn, the outcome, the position string, and what the
+    /// last action did by itself (a FEN read with fields missing says how it was read).
     fn describe(&self) -> Result<Value, String> {
         let game = self.current()?;
         let turn = match game.turn() {
@@ -196,11 +207,15 @@ impl Engine {
             Turn::Roll(seat) => json!({ "to": "roll", "seat": seat }),
             Turn::Over(outcome) => json!({ "to": "none", "outcome": outcome }),
         };
-        Ok(json!({
+        let mut value = json!({
             "game": game.kind().name(),
             "turn": turn,
             "position": game.position(),
-        }))
+        });
+        if let Some(notice) = game.notice() {
+            value["notice"] = json!(notice);
+        }
+        Ok(value)
     }
 }
 

@@ -255,6 +255,37 @@ impl Game {
             .unwrap_or_else(|| self.perft_through_contract(depth))
     }
 
+    /// Counts perft as [`perft`](Self::perft) does, but only when the work fits `limit`: the
+    /// positions whose moves the last ply generates (the count one ply shallower). The counts
+    /// are taken ply by ply, so a refusal costs at most one count within the limit.
+    ///
+    /// # Errors
+    /// Refuses a depth whose work would pass `limit`, with an estimate of its count.
+    pub fn perft_within(&self, depth: u32, limit: u64) -> Result<u64, PerftTooBig> {
+        let mut counts = vec![1u64];
+        for d in 1..=depth {
+            let last = counts[counts.len() - 1];
+            if last > limit {
+                // Estimate the rest from the last branching factor.
+                let before = counts.iter().rev().nth(1).copied().unwrap_or(1).max(1);
+                let branching = last as f64 / before as f64;
+                let estimate = last as f64 * branching.powi((depth - d + 1) as i32);
+                return Err(PerftTooBig {
+                    depth,
+                    estimate: estimate.min(u64::MAX as f64) as u64,
+                    limit,
+                    deepest: d - 1,
+                });
+            }
+            let count = self.perft(d);
+            if count == 0 {
+                return Ok(0);
+            }
+            counts.push(count);
+        }
+        Ok(counts[counts.len() - 1])
+    }
+
     /// Counts the leaf positions `depth` moves ahead by walking [`legal`](Self::legal) and
     /// [`apply`](Self::apply): a check of the contract itself. It stops where the game ends,
     /// so it counts less than published tables past a position drawn by rule.
@@ -275,6 +306,38 @@ impl Game {
             .map(|next| next.perft_through_contract(depth - 1))
             .sum()
     }
+}
+
+/// A perft count refused because its work would pass the limit.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "perft to depth {depth} would count about {} positions, more work than the limit of {} \
+     positions searched allows; depth {deepest} is within it",
+    grouped(*.estimate),
+    grouped(*.limit)
+)]
+pub struct PerftTooBig {
+    /// The depth asked for.
+    pub depth: u32,
+    /// About how many leaf positions that depth has.
+    pub estimate: u64,
+    /// The most positions the last ply may generate moves for.
+    pub limit: u64,
+    /// The deepest count within the limit.
+    pub deepest: u32,
+}
+
+/// Writes a count with thousands separators: `8,031,647,685`.
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 impl Turn {

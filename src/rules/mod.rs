@@ -21,7 +21,7 @@ pub(crate) mod toy;
 
 pub use contract::{Alias, Dice, DrawAction, Info, RecordFormat, Rules, Turn};
 pub use error::{LoadError, PlayError, SetupError, shown};
-pub use game::Action;
+pub use game::{Action, PerftTooBig};
 pub use kind::{GameChoice, UnknownGame};
 pub use notation::ParseError;
 pub use outcome::{DrawReason, Outcome, WinReason};

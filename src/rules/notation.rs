@@ -30,6 +30,19 @@ pub enum ParseError {
 }
 
 impl ParseError {
+    /// Tells whether the text was refused only because a roll is due first: it is no move at
+    /// all, or the game says to roll first ([`PlayError::RollFirst`](super::PlayError)). A
+    /// refusal with any other reason (a cube action not allowed now) deserves its own words.
+    pub fn waits_for_roll(&self) -> bool {
+        match self {
+            ParseError::Unreadable { .. } => true,
+            ParseError::Illegal { reason, .. } => {
+                *reason == super::PlayError::RollFirst.to_string()
+            }
+            ParseError::Ambiguous { .. } => false,
+        }
+    }
+
     /// Returns legal moves worth suggesting alongside the error.
     pub fn examples(&self) -> &[String] {
         match self {

@@ -44,7 +44,10 @@ pub enum WinReason {
 pub enum DrawReason {
     Stalemate,
     InsufficientMaterial,
+    /// Claimed by a player (chess: sheet 004 "may be declared a draw").
     ThreefoldRepetition,
+    /// Drawn by itself (chess: FIDE 9.6.1).
+    FivefoldRepetition,
     FiftyMoveRule,
     Agreement,
 }
@@ -81,6 +84,7 @@ impl fmt::Display for DrawReason {
             DrawReason::Stalemate => "stalemate",
             DrawReason::InsufficientMaterial => "insufficient material",
             DrawReason::ThreefoldRepetition => "threefold repetition",
+            DrawReason::FivefoldRepetition => "fivefold repetition",
             DrawReason::FiftyMoveRule => "the 50-move rule",
             DrawReason::Agreement => "agreement",
         })

@@ -29,12 +29,13 @@ pub struct Ctx {
     pub admin: bool,
 }
 
-/// The answer to a draw offer, or the offer itself.
+/// The answer to a draw offer, the offer itself, or a claim the game's rules allow.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DrawCommand {
     Offer,
     Accept,
     Decline,
+    Claim,
 }
 
 /// A button or menu choice on an earlier message, bound to the game state it was made from.
@@ -78,7 +79,7 @@ pub enum Command {
     Board,
     /// Gives up the game; unless confirmed, the table asks first (a button confirms).
     Resign { confirmed: bool },
-    /// Offers, accepts or declines a draw.
+    /// Offers, accepts, declines or claims a draw.
     Draw(DrawCommand),
     /// Ends the game with no result.
     Abort,

@@ -3,7 +3,7 @@
 use rand::Rng as _;
 
 use crate::rating::{self, System};
-use crate::rules::{Action, Game, Seat as SeatNo, Turn};
+use crate::rules::{Action, Game, PlayError, Seat as SeatNo, Turn};
 use crate::store::{Change, GameRow, NewLog, Rate, Seat, Status};
 
 use super::command::{Choice, Ctx, DrawCommand, Reply, mention};
@@ -30,10 +30,13 @@ impl Table {
             }
             _ => {}
         }
-        // Before the roll only a game's own pre-roll moves parse (e.g. offering the doubling cube).
+        // Before the roll only a game's own pre-roll moves parse (e.g. offering the doubling
+        // cube); one the game refuses for a reason of its own says that reason.
         let m = match (loaded.game.turn(), loaded.game.parse(seat, text)) {
             (_, Ok(m)) => m,
-            (Turn::Roll(s), Err(_)) => return Err(TableError::RollFirst(name(&loaded.seats, s))),
+            (Turn::Roll(s), Err(e)) if e.waits_for_roll() => {
+                return Err(TableError::RollFirst(name(&loaded.seats, s)));
+            }
             (_, Err(e)) => return Err(e.into()),
         };
         let notation = loaded.game.format(&m);
@@ -103,6 +106,19 @@ impl Table {
             }
             _ if loaded.game.dice().is_none() => {
                 Err(TableError::NoDiceHere(Some(loaded.game.kind().title())))
+            }
+            // The seat is to move, not to roll: the game says why (a double waiting for its
+            // answer, a roll being played); the dice shown to it are never stored.
+            Turn::Move(_) => {
+                let count = loaded.game.dice().map_or(0, |d| d.count);
+                let probe = Action::Roll {
+                    seat,
+                    dice: vec![1; usize::from(count)],
+                };
+                match loaded.game.apply(&probe) {
+                    Err(e) if e != PlayError::MoveFirst => Err(e.into()),
+                    _ => Err(TableError::MoveFirst),
+                }
             }
             _ => Err(TableError::MoveFirst),
         }
@@ -196,6 +212,11 @@ impl Table {
                 Action::DeclineDraw { seat },
                 "draw declined",
                 format!("{who} declined the draw offer."),
+            ),
+            DrawCommand::Claim => (
+                Action::ClaimDraw { seat },
+                "draw claimed",
+                format!("{who} claims a draw."),
             ),
         };
         self.act(ctx, loaded, action, notation.into(), headline)
@@ -324,6 +345,9 @@ impl Table {
                 if game.draw_offer().is_some() {
                     choices.push(choice("Accept draw", "draw accept"));
                     choices.push(choice("Decline draw", "draw decline"));
+                }
+                if seats.iter().any(|x| game.may_claim_draw(x.seat as usize)) {
+                    choices.push(choice("Claim draw", "draw claim"));
                 }
                 choices.push(choice("Resign", "resign"));
                 let mut ping: Vec<String> = seat_user(seats, s).into_iter().collect();

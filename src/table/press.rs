@@ -35,6 +35,7 @@ impl Table {
             "roll" => Command::Roll { expr: None },
             "draw accept" => Command::Draw(DrawCommand::Accept),
             "draw decline" => Command::Draw(DrawCommand::Decline),
+            "draw claim" => Command::Draw(DrawCommand::Claim),
             "move" => match press.selected {
                 Some(text) => Command::Move { text },
                 None => return Err(TableError::ChooseMove),

@@ -13,7 +13,7 @@ pub const HELP: &str = "\
 `/join` takes a seat, `/leave` gives it up before the game starts, `/start` starts a game that has enough players.
 `/move text` plays a move in the game's notation (see `/rules`).
 `/roll` rolls for the player to move in dice games; `/roll 2d6+1` rolls any dice for fun (also `d20`, `4d6kh3`).
-`/board` shows the board, `/resign` gives up, `/draw offer|accept|decline` handles draw offers.
+`/board` shows the board, `/resign` gives up, `/draw offer|accept|decline` handles draw offers and `/draw claim` claims a draw the rules allow.
 `/abort` ends the game without a result (the player who opened it, or a channel admin).
 `/games` lists your unfinished games on this server and whose turn it is.
 `/rematch` (or the Rematch button) asks the players of the channel's finished game for another, colours swapped.
@@ -66,10 +66,21 @@ pub fn status(game: &Game, seats: &[Seat]) -> String {
                     who(offerer)
                 ));
             }
+            line.push_str(&claims(game, seats.len()));
             line
         }
         Turn::Roll(seat) => format!("{}, roll the dice with `/roll`.", who(seat)),
         Turn::Over(outcome) => result(kind, outcome, &who),
+    }
+}
+
+/// Says that a draw may be claimed now, where the game's rules allow one (chess: a threefold
+/// repetition), or nothing.
+fn claims(game: &Game, seats: usize) -> String {
+    if (0..seats).any(|s| game.may_claim_draw(s)) {
+        " A draw may be claimed now: `/draw claim`.".to_string()
+    } else {
+        String::new()
     }
 }
 

@@ -63,12 +63,38 @@ async fn loyds_ten_move_stalemate_is_drawn() {
     assert_eq!(console.boards().len(), moves.len() + 1);
 }
 
+/// Sheet 004: a position "repeated three time concurrently with the same player about to move"
+/// may be declared a draw: the table says so (and offers a Claim draw button, see the Discord
+/// tests) and `/draw claim` ends the game; until then play goes on.
 #[tokio::test]
-async fn a_threefold_repetition_is_drawn() {
+async fn a_threefold_repetition_may_be_claimed_with_draw_claim() {
     let console = TestTable::new().await;
     let shuffle = "@alice Nf3\n@bob Nf6\n@alice Ng1\n@bob Ng8\n";
     let out = console.script(&format!("{OPEN}{shuffle}{shuffle}")).await;
+    assert!(
+        out.contains("A draw may be claimed now: `/draw claim`"),
+        "{out}"
+    );
+    assert!(
+        !out.contains("Game over"),
+        "a threefold repetition is no draw by itself: {out}"
+    );
+    assert_eq!(finished(&console).await.0, Status::Active);
+    let out = console.script("@bob /draw claim\n").await;
+    assert!(out.contains("@bob claims a draw"), "{out}");
     assert!(out.contains("drawn by threefold repetition"), "{out}");
+    assert_eq!(finished(&console).await.0, Status::Finished);
+}
+
+/// FIDE 9.6.1: the fifth occurrence of a position draws the game with nobody claiming.
+#[tokio::test]
+async fn a_fivefold_repetition_is_drawn_by_itself() {
+    let console = TestTable::new().await;
+    let shuffle = "@alice Nf3\n@bob Nf6\n@alice Ng1\n@bob Ng8\n";
+    let out = console
+        .script(&format!("{OPEN}{shuffle}{shuffle}{shuffle}{shuffle}"))
+        .await;
+    assert!(out.contains("drawn by fivefold repetition"), "{out}");
     assert_eq!(finished(&console).await.0, Status::Finished);
 }
 

@@ -3,6 +3,12 @@
 // Every FIDE rule the sheets state, SAN and UCI notation, draws, perft through the contract.
 mod rules;
 
+// Reading moves in any case, and the true reason a move is not legal (issue 13 items 6 and 7).
+mod notation;
+
+// Draws as the sheets have them: at once, claimed, agreed; the fivefold rule; FENs said back.
+mod draws;
+
 // Random whole games: they end, survive JSON at every step and replay from their log.
 mod random;
 

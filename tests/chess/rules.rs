@@ -5,11 +5,11 @@ use crate::support::game::ToAct;
 use tabula::rules::chess::ChessGame;
 use tabula::rules::{Action, DrawReason, Game, Outcome, PlayError, Turn, WinReason};
 
-fn load(fen: &str) -> Game {
+pub(super) fn load(fen: &str) -> Game {
     Game::Chess(ChessGame::from_fen(fen).expect("test FEN is valid"))
 }
 
-fn play(game: &Game, moves: &[&str]) -> Game {
+pub(super) fn play(game: &Game, moves: &[&str]) -> Game {
     let mut game = game.clone();
     for text in moves {
         let Turn::Move(seat) = game.turn() else {
@@ -23,7 +23,7 @@ fn play(game: &Game, moves: &[&str]) -> Game {
     game
 }
 
-fn start() -> Game {
+pub(super) fn start() -> Game {
     Game::new(tabula::rules::GameKind::Chess, "standard", 2).unwrap()
 }
 
@@ -78,6 +78,29 @@ fn perft_searches_on_past_positions_drawn_by_rule() {
         load(KIWIPETE).perft(3),
         load(KIWIPETE).perft_through_contract(3)
     );
+}
+
+/// Issue 13 item 5: perft is bounded by its work, not its depth. Kiwipete depth 6 (eight
+/// billion leaves) is refused at once with the deepest depth within the limit; depth 5 counts.
+#[test]
+fn perft_refuses_a_count_over_its_work_limit_and_counts_within_it() {
+    let limit = tabula::engine::PERFT_LIMIT;
+    let kiwipete = load(KIWIPETE);
+    let refused = kiwipete.perft_within(6, limit).unwrap_err();
+    assert_eq!(refused.deepest, 5);
+    assert!(refused.estimate > 1_000_000_000, "{refused}");
+    assert!(
+        refused.to_string().contains("depth 5 is within it"),
+        "{refused}"
+    );
+    assert_eq!(start().perft_within(4, limit), Ok(197_281));
+    // A small limit refuses what a large one counts.
+    let small = start().perft_within(3, 100).unwrap_err();
+    assert_eq!(small.deepest, 2);
+    assert_eq!(start().perft_within(0, 0), Ok(1));
+    // A checkmated side has nothing to count, however deep.
+    let mated = play(&start(), &["f3", "e5", "g4", "Qh4#"]);
+    assert_eq!(mated.perft_within(40, limit), Ok(0));
 }
 
 #[test]
@@ -257,33 +280,6 @@ fn stalemate_is_drawn() {
         game.outcome(),
         Some(Outcome::Draw {
             reason: DrawReason::Stalemate
-        })
-    );
-}
-
-#[test]
-fn threefold_repetition_is_drawn_at_once() {
-    let shuffle = ["Nf3", "Nf6", "Ng1", "Ng8"];
-    let twice = play(&start(), &[&shuffle[..], &shuffle[..3]].concat());
-    assert_eq!(twice.outcome(), None);
-    let thrice = play(&twice, &["Ng8"]);
-    assert_eq!(
-        thrice.outcome(),
-        Some(Outcome::Draw {
-            reason: DrawReason::ThreefoldRepetition
-        })
-    );
-}
-
-#[test]
-fn fifty_moves_without_capture_or_pawn_move_are_drawn() {
-    let near = load("4k3/8/8/8/8/8/8/R3K3 w - - 99 80");
-    assert_eq!(near.outcome(), None);
-    let done = play(&near, &["Ra2"]);
-    assert_eq!(
-        done.outcome(),
-        Some(Outcome::Draw {
-            reason: DrawReason::FiftyMoveRule
         })
     );
 }

@@ -146,6 +146,48 @@ async fn a_draw_offer_pings_the_opponent_and_offers_buttons() {
     assert!(decline.text.contains("withdrew"), "{}", decline.text);
 }
 
+/// Issue 13 item 8: when the rules allow a draw to be claimed (chess: a threefold
+/// repetition), the turn message says so and offers a Claim draw button; pressing it claims.
+#[tokio::test]
+async fn a_draw_the_rules_allow_is_offered_as_a_claim_draw_button() {
+    let t = TestTable::new().await;
+    t.chess().await;
+    let mut last = None;
+    for (who, text) in [
+        ("alice", "Nf3"),
+        ("bob", "Nf6"),
+        ("alice", "Ng1"),
+        ("bob", "Ng8"),
+    ]
+    .repeat(2)
+    {
+        let reply = t.say(who, Command::Move { text: text.into() }).await;
+        assert!(!reply.private, "{}", reply.text);
+        last = Some(reply);
+    }
+    let reply = last.unwrap();
+    assert!(reply.text.contains("`/draw claim`"), "{}", reply.text);
+    let claim = reply
+        .choices
+        .iter()
+        .find(|c| c.label == "Claim draw")
+        .unwrap_or_else(|| panic!("{:?}", reply.choices));
+    let game = reply.game.expect("game ref");
+    let press = tabula::table::Press {
+        game: game.id,
+        seq: game.seq,
+        command: claim.command.clone(),
+        selected: None,
+    };
+    let drawn = t.say("alice", Command::Press(press)).await;
+    assert!(
+        drawn.text.contains("drawn by threefold repetition"),
+        "{}",
+        drawn.text
+    );
+    assert_eq!(t.store.game(1).await.unwrap().status, Status::Finished);
+}
+
 #[tokio::test]
 async fn turn_replies_carry_the_game_and_seq_for_buttons() {
     let t = TestTable::new().await;

@@ -1,9 +1,14 @@
 //! Chess under FIDE rules, on top of shakmaty's move generator.
 //!
-//! Draws the rule sheets say "are drawn" (stalemate, insufficient material, threefold
-//! repetition, the 50-move rule) end the game by themselves; nobody has to claim them.
+//! Draws follow the rule sheets: stalemate, insufficient material and fifty moves without a
+//! capture or pawn move end the game by themselves (sheet 000 "a game is drawn when..."); a
+//! threefold repetition "may be declared a draw" (sheet 004), so either player may claim it,
+//! and a fivefold repetition ends the game by itself (FIDE 9.6.1).
 
+mod draws;
 mod notation;
+mod reason;
+mod record;
 
 use serde::{Deserialize, Serialize};
 use shakmaty::fen::Fen;
@@ -15,11 +20,13 @@ use super::{
     DrawAction, DrawReason, Info, LoadError as RulesLoadError, Outcome, ParseError, PlayError,
     RecordFormat, Rules, Seat, SetupError, Turn, WinReason,
 };
+use record::ChessRecord;
+pub use record::LoadError;
 
 /// The standard starting position.
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
-/// A chess game: where it started, every move since, and any resignation or agreed draw.
+/// A chess game: where it started, every move since, and any resignation or draw asked for.
 ///
 /// Built only through [`ChessGame::new`], [`ChessGame::from_fen`] or deserialization, each of
 /// which validates the position and replays the moves, so every value is a legal game.
@@ -32,35 +39,20 @@ pub struct ChessGame {
     /// Position hashes after each ply, the start included, for repetition.
     hashes: Vec<Zobrist64>,
     draw_offer: Option<Color>,
+    /// A result the position does not give by itself: a resignation, an agreed or claimed draw.
     verdict: Option<Outcome>,
+    /// What the last action did by itself (a FEN read with fields missing says how it was read).
+    notice: Option<String>,
 }
 
-/// The stored shape of a chess game: the start, the moves in UCI, and the current FEN as a check.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-struct ChessRecord {
-    start: String,
-    moves: Vec<String>,
-    fen: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    draw_offer: Option<Seat>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    verdict: Option<Outcome>,
-}
-
-/// Why a position or stored game could not be loaded.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum LoadError {
-    #[error("that is not a FEN position: {0}")]
-    Fen(String),
-    #[error("that position is not legal: {0}")]
-    Position(String),
-    #[error("stored move {index} ({uci}) is not legal in its position")]
-    Move { index: usize, uci: String },
-    #[error("stored position {stored} does not match its moves, which give {replayed}")]
-    Mismatch { stored: String, replayed: String },
-    #[error("the stored result is inconsistent with the position")]
-    Verdict,
-}
+/// The FEN fields after the board, named for a player, with the value a missing one takes.
+const FEN_FIELDS: [(&str, &str); 5] = [
+    ("side to move", "w"),
+    ("castling rights", "-"),
+    ("en passant square", "-"),
+    ("halfmove clock", "0"),
+    ("move number", "1"),
+];
 
 /// Returns the seat that plays `color`: white sits at seat 0, black at seat 1.
 pub fn seat_of(color: Color) -> Seat {
@@ -91,17 +83,31 @@ impl ChessGame {
         Self::starting_at(Chess::default())
     }
 
-    /// Starts a game from a FEN position.
+    /// Starts a game from a FEN position. Fields left off the end take their defaults (no
+    /// castling rights, no en passant square, move 1), and the game's notice then says which
+    /// were missing and the whole FEN as read, so nobody loses castling rights unawares.
     ///
     /// # Errors
     /// Fails when the text is not FEN or the position is not a legal chess position.
-    pub fn from_fen(fen: &str) -> Result<Self, LoadError> {
-        let fen =
-            Fen::from_ascii(fen.trim().as_bytes()).map_err(|e| LoadError::Fen(e.to_string()))?;
+    pub fn from_fen(text: &str) -> Result<Self, LoadError> {
+        let text = text.trim();
+        let fen = Fen::from_ascii(text.as_bytes()).map_err(|e| LoadError::Fen(e.to_string()))?;
         let pos: Chess = fen
             .into_position(CastlingMode::Standard)
             .map_err(|e| LoadError::Position(e.to_string()))?;
-        Ok(Self::starting_at(pos))
+        let mut game = Self::starting_at(pos);
+        let given = text.split_whitespace().count().saturating_sub(1);
+        if let Some(missing) = FEN_FIELDS.get(given..).filter(|m| !m.is_empty()) {
+            let names: Vec<&str> = missing.iter().map(|(name, _)| *name).collect();
+            let defaults: Vec<&str> = missing.iter().map(|(_, value)| *value).collect();
+            game.notice = Some(format!(
+                "The FEN gave no {} (read as `{}`): the position is `{}`.",
+                list(&names),
+                defaults.join(" "),
+                game.fen()
+            ));
+        }
+        Ok(game)
     }
 
     fn starting_at(pos: Chess) -> Self {
@@ -113,6 +119,7 @@ impl ChessGame {
             hashes: vec![hash],
             draw_offer: None,
             verdict: None,
+            notice: None,
         }
     }
 
@@ -169,9 +176,8 @@ impl ChessGame {
         if pos.is_insufficient_material() {
             return draw(DrawReason::InsufficientMaterial);
         }
-        let now = self.hashes.last().copied();
-        if self.hashes.iter().filter(|h| Some(**h) == now).count() >= 3 {
-            return draw(DrawReason::ThreefoldRepetition);
+        if self.repetitions() >= 5 {
+            return draw(DrawReason::FivefoldRepetition);
         }
         if pos.halfmoves() >= 100 {
             return draw(DrawReason::FiftyMoveRule);
@@ -199,6 +205,7 @@ impl ChessGame {
             .to_move(&self.pos)
             .map_err(|_| PlayError::Illegal("that move is not legal here".into()))?;
         let mut next = self.clone();
+        next.notice = None;
         next.pos.play_unchecked(m);
         next.moves.push(m);
         next.hashes
@@ -207,45 +214,6 @@ impl ChessGame {
         if self.draw_offer != Some(self.pos.turn()) || next.outcome().is_some() {
             next.draw_offer = None;
         }
-        Ok(next)
-    }
-
-    /// Records a draw offer from `seat`, or agrees to a draw if the opponent offered one.
-    fn offer_draw(&self, seat: Seat) -> Result<ChessGame, PlayError> {
-        let color = self.playing(seat)?;
-        match self.draw_offer {
-            Some(c) if c == color => Err(PlayError::AlreadyOffered),
-            Some(_) => self.accept_draw(seat),
-            None => {
-                let mut next = self.clone();
-                next.draw_offer = Some(color);
-                Ok(next)
-            }
-        }
-    }
-
-    /// Accepts the opponent's standing draw offer, ending the game drawn.
-    fn accept_draw(&self, seat: Seat) -> Result<ChessGame, PlayError> {
-        let color = self.playing(seat)?;
-        if self.draw_offer != Some(!color) {
-            return Err(PlayError::NoOffer);
-        }
-        let mut next = self.clone();
-        next.verdict = Some(Outcome::Draw {
-            reason: DrawReason::Agreement,
-        });
-        next.draw_offer = None;
-        Ok(next)
-    }
-
-    /// Declines (or, for the offerer, withdraws) the standing draw offer.
-    fn decline_draw(&self, seat: Seat) -> Result<ChessGame, PlayError> {
-        self.playing(seat)?;
-        if self.draw_offer.is_none() {
-            return Err(PlayError::NoOffer);
-        }
-        let mut next = self.clone();
-        next.draw_offer = None;
         Ok(next)
     }
 
@@ -331,6 +299,7 @@ impl Rules for ChessGame {
             reason: WinReason::Resignation,
         });
         next.draw_offer = None;
+        next.notice = None;
         Ok(next)
     }
 
@@ -339,15 +308,21 @@ impl Rules for ChessGame {
             DrawAction::Offer => self.offer_draw(seat),
             DrawAction::Accept => self.accept_draw(seat),
             DrawAction::Decline => self.decline_draw(seat),
-            DrawAction::Claim => {
-                self.playing(seat)?;
-                Err(PlayError::NoClaim)
-            }
+            DrawAction::Claim => self.claim_draw(seat),
         }
     }
 
     fn draw_offer(&self) -> Option<Seat> {
         self.draw_offer.map(seat_of)
+    }
+
+    /// Either player, while the position has occurred three times (sheet 004).
+    fn may_claim_draw(&self, seat: Seat) -> bool {
+        self.may_claim(seat)
+    }
+
+    fn notice(&self) -> Option<String> {
+        self.notice.clone()
     }
 
     fn examples(&self, _seat: Seat, limit: usize) -> Vec<String> {
@@ -363,72 +338,24 @@ impl Rules for ChessGame {
     }
 }
 
-impl From<ChessGame> for ChessRecord {
-    fn from(game: ChessGame) -> Self {
-        ChessRecord {
-            start: Fen::from_position(&game.start, EnPassantMode::Legal).to_string(),
-            moves: game
-                .moves
-                .iter()
-                .map(|m| UciMove::from_standard(*m).to_string())
-                .collect(),
-            fen: game.fen(),
-            draw_offer: game.draw_offer.map(seat_of),
-            verdict: game.verdict,
-        }
-    }
-}
-
-impl TryFrom<ChessRecord> for ChessGame {
-    type Error = LoadError;
-
-    fn try_from(record: ChessRecord) -> Result<Self, LoadError> {
-        let mut game = ChessGame::from_fen(&record.start)?;
-        for (index, uci) in record.moves.iter().enumerate() {
-            let bad = || LoadError::Move {
-                index,
-                uci: uci.chars().take(8).collect(),
-            };
-            let m = UciMove::from_ascii(uci.as_bytes()).map_err(|_| bad())?;
-            game = game.play(&m).map_err(|_| bad())?;
-        }
-        let replayed = game.fen();
-        if replayed != record.fen {
-            return Err(LoadError::Mismatch {
-                stored: record.fen.chars().take(100).collect(),
-                replayed,
-            });
-        }
-        if game.outcome().is_some() && (record.verdict.is_some() || record.draw_offer.is_some()) {
-            return Err(LoadError::Verdict);
-        }
-        match record.verdict {
-            None => {}
-            Some(Outcome::Win {
-                winner: 0 | 1,
-                reason: WinReason::Resignation,
-            })
-            | Some(Outcome::Draw {
-                reason: DrawReason::Agreement,
-            }) => game.verdict = record.verdict,
-            Some(_) => return Err(LoadError::Verdict),
-        }
-        game.draw_offer = match record.draw_offer {
-            None => None,
-            Some(seat) => Some(color_of(seat).ok_or(LoadError::Verdict)?),
-        };
-        if game.verdict.is_some() && game.draw_offer.is_some() {
-            return Err(LoadError::Verdict);
-        }
-        Ok(game)
+/// Writes names as `a`, `a or b`, `a, b or c`.
+fn list(names: &[&str]) -> String {
+    match names.split_last() {
+        None => String::new(),
+        Some((last, [])) => (*last).to_string(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
     }
 }
 
 /// The rules summary `/rules chess` shows.
 pub const RULES: &str = "\
-**Chess** (2 players; FIDE rules, as on the rule sheets). The game's creator plays White; White moves first.
+**Chess** (2 players; FIDE rules, as on the rule sheets 000 and 004). The game's creator plays White; White moves first.
 **Moves:** type them in SAN (`e4`, `Nf3`, `exd5`, `O-O`, `O-O-O`, `e8=Q`) or as squares (`e2e4`, `e2-e4`, `e7e8q`). \
-Case, capture marks and `+`/`#`/`!?` are optional: `nf3`, `0-0` and `e8q` work too. A lowercase `b` means a pawn on the b-file first, a bishop second.
-**The game ends** by checkmate, by resignation (`resign`), or drawn: by stalemate, insufficient material, \
-threefold repetition and the 50-move rule (these are drawn at once, nobody needs to claim them), or by agreement (`draw offer`, then the opponent's `draw accept`). \
+Case, capture marks and `+`/`#`/`!?` are optional: `nf3`, `NF3`, `0-0` and `e8q` work too. A lowercase `b` means a pawn on the b-file first, \
+a bishop second; in capitals (`BXC3`) both are asked about when both are legal.
+**The game ends** by checkmate or resignation (`resign`), or drawn:
+- at once, by stalemate or insufficient material (sheets 000 and 004), and after 50 moves each with no capture or pawn move (sheet 000);
+- when claimed, by threefold repetition: the same position three times with the same player to move (sheet 004 \"may be declared a draw\"). \
+Either player may `draw claim` while the position stands; at the fifth time the game is drawn at once (FIDE 9.6);
+- by agreement (sheets 000 and 004): `draw offer`, then the opponent's `draw accept`. \
 Your own move leaves your offer standing for one reply; the opponent's move declines it.";

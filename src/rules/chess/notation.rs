@@ -1,8 +1,10 @@
-//! Reading chess moves as players type them (SAN or UCI, leniently) and saying why one fails.
+//! Reading chess moves as players type them: SAN or UCI, leniently, in any case.
 
 use shakmaty::san::{San, SanPlus};
 use shakmaty::uci::UciMove;
-use shakmaty::{CastlingSide, Chess, File, Move, Position, Rank, Role, Square, attacks};
+use shakmaty::{CastlingSide, Chess, File, Move, Position, Rank, Role, Square};
+
+use super::reason::reason;
 
 /// How many example moves an error offers.
 const EXAMPLES: usize = 5;
@@ -10,7 +12,7 @@ const EXAMPLES: usize = 5;
 pub use crate::rules::notation::ParseError;
 
 /// What the player asked for, once the text is read.
-enum Wanted {
+pub(super) enum Wanted {
     Castle(CastlingSide),
     Uci(UciMove),
     San {
@@ -28,10 +30,16 @@ pub fn san_plus(pos: &Chess, m: Move) -> String {
 }
 
 /// Reads `text` as a legal move of `pos`.
+///
+/// The text's readings come in groups, the likeliest first: the first group that fits a legal
+/// move decides, and a group that fits several moves is ambiguous.
 pub fn parse(pos: &Chess, text: &str) -> Result<Move, ParseError> {
     let input = crate::rules::shown(text);
-    let readings = read(text);
-    let Some(first) = readings.first() else {
+    let groups = read(text);
+    // Explain a failure with the likeliest reading, unless it names a piece the player lacks.
+    let lacks = |w: &&Wanted| matches!(w, Wanted::San { role, .. } if !pos.our(*role).any());
+    let readings: Vec<&Wanted> = groups.iter().flatten().collect();
+    let Some(likeliest) = readings.iter().find(|w| !lacks(w)).or(readings.first()) else {
         return Err(ParseError::Unreadable {
             input,
             what: "a chess move",
@@ -40,8 +48,12 @@ pub fn parse(pos: &Chess, text: &str) -> Result<Move, ParseError> {
         });
     };
     let legal = pos.legal_moves();
-    for wanted in &readings {
-        let matching: Vec<Move> = legal.iter().copied().filter(|m| fits(wanted, *m)).collect();
+    for group in &groups {
+        let matching: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|m| group.iter().any(|w| fits(w, *m)))
+            .collect();
         match matching.as_slice() {
             [] => continue,
             [m] => return Ok(*m),
@@ -53,16 +65,9 @@ pub fn parse(pos: &Chess, text: &str) -> Result<Move, ParseError> {
             }
         }
     }
-    // Explain with the most likely reading, unless it names a piece the player does not have.
-    let lacks = |w: &&Wanted| matches!(w, Wanted::San { role, .. } if !pos.our(*role).any());
-    let wanted = if lacks(&first) {
-        readings.iter().find(|w| !lacks(w)).unwrap_or(first)
-    } else {
-        first
-    };
     Err(ParseError::Illegal {
-        reason: reason(pos, wanted),
-        examples: examples(pos, target(wanted), EXAMPLES),
+        reason: reason(pos, likeliest),
+        examples: examples(pos, target(likeliest), EXAMPLES),
         input,
     })
 }
@@ -84,8 +89,14 @@ pub fn examples(pos: &Chess, to: Option<Square>, limit: usize) -> Vec<String> {
         .collect()
 }
 
-/// Parses lenient notation into what the player may want, most likely first; empty if it is not notation.
-fn read(text: &str) -> Vec<Wanted> {
+/// Parses lenient notation into groups of what the player may want, the likeliest group
+/// first; empty if it is not notation.
+///
+/// Case does not matter: `E4`, `NF3`, `EXD5` and `E8=Q` read as `e4`, `Nf3`, `exd5`, `e8=Q`.
+/// A leading `B` is a bishop in ordinary SAN (`Bxc3`) and a `b` a b-pawn first (`bxc3`),
+/// but in text written all in capitals (`BXC3`) it may be either: both readings share a
+/// group, so a position where both fit is ambiguous.
+fn read(text: &str) -> Vec<Vec<Wanted>> {
     let text = text.trim();
     if text.is_empty() || text.len() > 16 || !text.is_ascii() {
         return Vec::new();
@@ -97,90 +108,108 @@ fn read(text: &str) -> Vec<Wanted> {
         .replace('0', "O")
         .replace('-', "");
     match castle.as_str() {
-        "OO" => return vec![Wanted::Castle(CastlingSide::KingSide)],
-        "OOO" => return vec![Wanted::Castle(CastlingSide::QueenSide)],
+        "OO" => return vec![vec![Wanted::Castle(CastlingSide::KingSide)]],
+        "OOO" => return vec![vec![Wanted::Castle(CastlingSide::QueenSide)]],
         _ => {}
     }
-    // Squares only (UCI or long algebraic without a piece): e2e4, e2-e4, e7xe8q, e7e8=Q.
+    let shouted = !squeezed.bytes().any(|b| b.is_ascii_lowercase());
+    // Squares only (UCI or long algebraic without a piece): e2e4, e2-e4, e7xe8q, E7E8=Q.
     let plain: String = squeezed
         .chars()
         .filter(|c| !matches!(c, '-' | 'x' | 'X' | '=' | ':'))
         .collect::<String>()
         .to_ascii_lowercase();
-    let mut readings = read_san(&squeezed);
-    if is_square_pair(&plain)
-        && let Ok(uci) = UciMove::from_ascii(plain.as_bytes())
-    {
-        // "B4g3" is a bishop move in SAN before it is squares; "b4g3" or "E2E4" are squares first.
+    let uci = is_square_pair(&plain)
+        .then(|| UciMove::from_ascii(plain.as_bytes()).ok())
+        .flatten()
+        .map(Wanted::Uci);
+    let (likely, bishop) = read_san(&squeezed);
+    if shouted {
+        let mut group = likely;
+        group.extend(bishop);
+        group.extend(uci);
+        return vec![group];
+    }
+    let mut groups: Vec<Vec<Wanted>> = likely.into_iter().map(|w| vec![w]).collect();
+    groups.extend(bishop.map(|w| vec![w]));
+    if let Some(uci) = uci {
+        // "B4g3" is a bishop move in SAN before it is squares; "b4g3" or "e2e4" are squares first.
         if squeezed.starts_with('B') {
-            readings.push(Wanted::Uci(uci));
+            groups.push(vec![uci]);
         } else {
-            readings.insert(0, Wanted::Uci(uci));
+            groups.insert(0, vec![uci]);
         }
     }
-    readings
+    groups
 }
 
 fn is_square_pair(s: &str) -> bool {
     let b = s.as_bytes();
     let square = |i: usize| matches!(b[i], b'a'..=b'h') && matches!(b[i + 1], b'1'..=b'8');
-    (b.len() == 4 || (b.len() == 5 && matches!(b[4], b'q' | b'r' | b'b' | b'n')))
+    (b.len() == 4 || (b.len() == 5 && matches!(b[4], b'q' | b'r' | b'b' | b'n' | b'k')))
         && square(0)
         && square(2)
 }
 
-/// Reads SAN, forgiving lowercase piece letters, a missing `=` and dashes.
-fn read_san(text: &str) -> Vec<Wanted> {
-    let mut s: String = text.chars().filter(|c| *c != '-').collect();
-    // A promotion piece written without '=' or in lowercase: e8q, exd8Q, e8=q.
-    let bytes = s.as_bytes();
+/// Reads SAN in any case, forgiving a missing `=` and dashes: the likely readings, and the
+/// bishop reading of a leading `b` (a b-pawn is likelier), if there is one.
+fn read_san(text: &str) -> (Vec<Wanted>, Option<Wanted>) {
+    let text: String = text.chars().filter(|c| *c != '-').collect();
+    let mut chars = text.chars();
+    let Some(first) = chars.next() else {
+        return (Vec::new(), None);
+    };
+    // Squares, capture marks and the promotion piece are read in lower case, then the
+    // promotion piece is written as SAN wants it: e8q, exd8Q, e8=q, E8=Q become e8=Q.
+    let mut rest: String = chars.as_str().to_ascii_lowercase();
+    let bytes = rest.as_bytes();
     if let Some(&last) = bytes.last()
-        && matches!(last.to_ascii_lowercase(), b'q' | b'r' | b'b' | b'n')
-        && bytes.len() >= 3
+        && matches!(last, b'q' | b'r' | b'b' | b'n' | b'k')
+        && bytes.len() >= 2
     {
         let before = bytes[bytes.len() - 2];
         if before.is_ascii_digit() || before == b'=' {
-            s.pop();
-            if s.ends_with('=') {
-                s.pop();
+            rest.pop();
+            if rest.ends_with('=') {
+                rest.pop();
             }
-            s.push('=');
-            s.push(char::from(last.to_ascii_uppercase()));
+            rest.push('=');
+            rest.push(char::from(last.to_ascii_uppercase()));
         }
     }
-    let mut tries = vec![s.clone()];
-    // A lowercase piece letter: nf3, kxe2; 'b' is a pawn file first, a bishop second.
-    if let Some(first) = s.chars().next()
-        && matches!(first, 'k' | 'q' | 'r' | 'n' | 'b')
-    {
-        let upper = format!("{}{}", first.to_ascii_uppercase(), &s[1..]);
-        if first == 'b' {
-            tries.push(upper);
-        } else {
-            tries.insert(0, upper);
-        }
+    let piece = |letter: char| format!("{}{rest}", letter.to_ascii_uppercase());
+    let pawn = format!("{}{rest}", first.to_ascii_lowercase());
+    let (likely, bishop) = match first {
+        'K' | 'Q' | 'R' | 'N' | 'k' | 'q' | 'r' | 'n' => (vec![piece(first)], None),
+        'B' if !text.bytes().any(|b| b.is_ascii_lowercase()) => (vec![pawn], Some(piece('B'))),
+        'B' => (vec![piece('B')], None),
+        'b' => (vec![pawn], Some(piece('B'))),
+        _ => (vec![pawn], None),
+    };
+    let likely = likely.iter().filter_map(|t| san(t)).collect();
+    (likely, bishop.and_then(|t| san(&t)))
+}
+
+/// Parses one spelling as SAN.
+fn san(text: &str) -> Option<Wanted> {
+    match San::from_ascii(text.as_bytes()) {
+        Ok(San::Normal {
+            role,
+            file,
+            rank,
+            to,
+            promotion,
+            ..
+        }) => Some(Wanted::San {
+            role,
+            file,
+            rank,
+            to,
+            promotion,
+        }),
+        Ok(San::Castle(side)) => Some(Wanted::Castle(side)),
+        _ => None,
     }
-    tries
-        .iter()
-        .filter_map(|t| match San::from_ascii(t.as_bytes()) {
-            Ok(San::Normal {
-                role,
-                file,
-                rank,
-                to,
-                promotion,
-                ..
-            }) => Some(Wanted::San {
-                role,
-                file,
-                rank,
-                to,
-                promotion,
-            }),
-            Ok(San::Castle(side)) => Some(Wanted::Castle(side)),
-            _ => None,
-        })
-        .collect()
 }
 
 /// Decides whether a legal move is what the player asked for (capture marks are not required).
@@ -210,6 +239,7 @@ fn fits(wanted: &Wanted, m: Move) -> bool {
     }
 }
 
+/// Returns the square the player wanted to reach, if the reading names one.
 fn target(wanted: &Wanted) -> Option<Square> {
     match *wanted {
         Wanted::Castle(_) => None,
@@ -218,139 +248,5 @@ fn target(wanted: &Wanted) -> Option<Square> {
             UciMove::Null => None,
         },
         Wanted::San { to, .. } => Some(to),
-    }
-}
-
-/// Explains in words why no legal move fits.
-fn reason(pos: &Chess, wanted: &Wanted) -> String {
-    let us = pos.turn();
-    let board = pos.board();
-    match *wanted {
-        Wanted::Castle(side) => {
-            let name = match side {
-                CastlingSide::KingSide => "kingside",
-                CastlingSide::QueenSide => "queenside",
-            };
-            if !pos.castles().has(us, side) {
-                format!("you can no longer castle {name}")
-            } else if pos.is_check() {
-                "you cannot castle while in check".to_string()
-            } else if (pos.castles().path(us, side) & board.occupied()).any() {
-                format!("pieces stand between your king and rook on the {name}")
-            } else {
-                "your king would pass through or land on an attacked square".to_string()
-            }
-        }
-        Wanted::Uci(UciMove::Normal {
-            from,
-            to,
-            promotion,
-        }) => match board.piece_at(from) {
-            None => format!("there is no piece on {from}"),
-            Some(p) if p.color != us => format!("the piece on {from} is not yours"),
-            Some(p) => {
-                if p.role == Role::Pawn
-                    && matches!(to.rank(), Rank::First | Rank::Eighth)
-                    && promotion.is_none()
-                {
-                    return format!("say what the pawn becomes, e.g. {from}{to}q");
-                }
-                why_not(pos, p.role, Some(from), to)
-            }
-        },
-        Wanted::Uci(_) => "that is not a chess move".to_string(),
-        Wanted::San {
-            role,
-            file,
-            rank,
-            to,
-            promotion,
-        } => {
-            if role == Role::Pawn
-                && promotion.is_none()
-                && matches!(to.rank(), Rank::First | Rank::Eighth)
-            {
-                return format!("say what the pawn becomes, e.g. {to}=Q");
-            }
-            if role != Role::Pawn && promotion.is_some() {
-                return "only pawns promote".to_string();
-            }
-            let from = match (file, rank) {
-                (Some(f), Some(r)) => Some(Square::from_coords(f, r)),
-                _ => None,
-            };
-            why_not(pos, role, from, to)
-        }
-    }
-}
-
-/// Explains why no `role` of the mover (from `from`, if given) can go to `to`.
-fn why_not(pos: &Chess, role: Role, from: Option<Square>, to: Square) -> String {
-    let us = pos.turn();
-    let board = pos.board();
-    let name = role_name(role);
-    let ours = pos.our(role);
-    if ours.is_empty() {
-        return format!("you have no {name}");
-    }
-    if board.color_at(to) == Some(us) {
-        return format!("your own piece stands on {to}");
-    }
-    let occupied = board.occupied();
-    let reaches = ours
-        .into_iter()
-        .filter(|sq| from.is_none_or(|f| f == *sq))
-        .any(|sq| {
-            if role == Role::Pawn {
-                pawn_reaches(pos, sq, to)
-            } else {
-                attacks::attacks(sq, role.of(us), occupied).contains(to)
-            }
-        });
-    if !reaches {
-        return match from {
-            Some(f) => format!("the {name} on {f} cannot move to {to}"),
-            None => format!("none of your {}s can reach {to}", name),
-        };
-    }
-    if role == Role::King {
-        "your king would be in check there".to_string()
-    } else if pos.is_check() {
-        "your king is in check, and that move does not get it out".to_string()
-    } else {
-        "it would leave your king in check".to_string()
-    }
-}
-
-fn pawn_reaches(pos: &Chess, from: Square, to: Square) -> bool {
-    let us = pos.turn();
-    let board = pos.board();
-    if attacks::pawn_attacks(us, from).contains(to) {
-        return board.color_at(to) == Some(!us) || pos.maybe_ep_square() == Some(to);
-    }
-    let step = |sq: Square| sq.offset(if us.is_white() { 8 } else { -8 });
-    let Some(one) = step(from) else { return false };
-    if board.piece_at(one).is_some() {
-        return false;
-    }
-    if one == to {
-        return true;
-    }
-    let home = if us.is_white() {
-        Rank::Second
-    } else {
-        Rank::Seventh
-    };
-    from.rank() == home && step(one) == Some(to) && board.piece_at(to).is_none()
-}
-
-fn role_name(role: Role) -> &'static str {
-    match role {
-        Role::Pawn => "pawn",
-        Role::Knight => "knight",
-        Role::Bishop => "bishop",
-        Role::Rook => "rook",
-        Role::Queen => "queen",
-        Role::King => "king",
     }
 }

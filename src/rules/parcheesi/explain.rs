@@ -4,7 +4,7 @@ use super::board::{self, START};
 use super::moves::{Node, Part, Search, enter, step};
 use super::notation::{self, ParseError, Wish};
 use super::{ParcheesiGame, ParcheesiMove, Phase, join_values};
-use crate::rules::{Rules, shown};
+use crate::rules::{PlayError, Rules, shown};
 
 /// How many example moves an error offers.
 pub const EXAMPLES: usize = 5;
@@ -15,7 +15,7 @@ pub fn parse(game: &ParcheesiGame, text: &str) -> Result<ParcheesiMove, ParseErr
     let (seat, roll) = match &game.phase {
         Phase::Move { seat, roll, .. } => (*seat, roll),
         Phase::Over { .. } => return Err(illegal(input, "the game is over".into(), Vec::new())),
-        _ => return Err(illegal(input, "roll the dice first".into(), Vec::new())),
+        _ => return Err(illegal(input, PlayError::RollFirst.to_string(), Vec::new())),
     };
     let examples = || game.examples(seat, EXAMPLES);
     let Some(wishes) = notation::read(text) else {
