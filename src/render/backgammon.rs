@@ -350,9 +350,10 @@ impl Layer<'_> {
         }
         marks.seat = last.seat;
         let mut net = [0i32; 26];
-        for s in &last.steps {
-            net[usize::from(s.from)] -= 1;
-            net[usize::from(s.to)] += 1;
+        for (p, d) in last.steps.iter().flat_map(|s| [(s.from, -1), (s.to, 1)]) {
+            if let Some(n) = net.get_mut(usize::from(p)) {
+                *n += d;
+            }
         }
         let inks = self.theme.parts.inks;
         let kit = &self.theme.kit;

@@ -67,6 +67,43 @@ fn a_new_game_rolls_given_dice_lists_plays_and_plays_one() {
     assert!(!after.is_empty());
 }
 
+/// Issue 13 item 9: the engine can double: `legal` lists `double` before the roll and
+/// `play "double"` offers it (it used to answer "roll first"); a double the rules refuse says
+/// why.
+#[test]
+fn the_engine_can_double_take_and_explain_a_refused_double() {
+    let mut engine = Engine::default();
+    ok(
+        &mut engine,
+        json!({"cmd": "new", "game": "backgammon", "ruleset": "cube"}),
+    );
+    ok(&mut engine, json!({"cmd": "roll", "dice": [3, 1]}));
+    ok(&mut engine, json!({"cmd": "play", "move": "8/5 6/5"}));
+    assert_eq!(moves(&ok(&mut engine, json!({"cmd": "legal"}))), ["double"]);
+    let reply = ok(&mut engine, json!({"cmd": "play", "move": "double"}));
+    assert_eq!(reply["played"], "double");
+    assert_eq!(reply["turn"], json!({"to": "move", "seat": 0}));
+    assert_eq!(
+        moves(&ok(&mut engine, json!({"cmd": "legal"}))),
+        ["take", "drop"]
+    );
+    let reply = ok(&mut engine, json!({"cmd": "play", "move": "take"}));
+    assert_eq!(reply["turn"], json!({"to": "roll", "seat": 1}));
+    let state = ok(&mut engine, json!({"cmd": "state"}))["state"].clone();
+    assert_eq!(state["cube"], json!({"value": 2, "owner": 0}));
+    // Black rolls and plays; White, who owns the cube, may redouble; Black may not.
+    ok(&mut engine, json!({"cmd": "roll", "dice": [6, 5]}));
+    ok(&mut engine, json!({"cmd": "play", "move": "24/13"}));
+    ok(&mut engine, json!({"cmd": "roll", "dice": [2, 1]}));
+    ok(&mut engine, json!({"cmd": "play", "move": "13/11 6/5"}));
+    let refused = ask(&mut engine, json!({"cmd": "play", "move": "double"}));
+    assert_eq!(refused["ok"], false);
+    let error = refused["error"].as_str().unwrap();
+    assert!(error.contains("the cube is on White's side"), "{error}");
+    let early = ask(&mut engine, json!({"cmd": "play", "move": "13/7"}));
+    assert_eq!(early["error"], "roll first");
+}
+
 #[test]
 fn a_gnubg_position_id_loads_with_the_seat_and_dice() {
     let mut engine = Engine::default();

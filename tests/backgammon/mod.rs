@@ -6,6 +6,9 @@ mod rules;
 // Our legal plays against GNU Backgammon's, position by position (needs gnubg).
 mod gnubg;
 
+// What a stored state may hold: every field checked, a finished game's gnubg ID, rulesets.
+mod loading;
+
 // Random whole games and matches: they end and replay from their log.
 mod random;
 

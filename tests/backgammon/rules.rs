@@ -246,7 +246,10 @@ fn the_opening_roll_is_one_die_each_and_the_higher_starts_with_both_numbers() {
 fn an_opening_tie_rolls_again() {
     let tie = roll(&new_game("standard"), [4, 4]);
     assert_eq!(tie.turn(), Turn::Roll(0));
-    assert_eq!(tie.notice().as_deref(), Some("Both rolled 4; roll again."));
+    assert_eq!(
+        tie.notice().as_deref(),
+        Some("Both opening dice show 4; roll again.")
+    );
     assert_eq!(roll(&tie, [3, 1]).turn(), Turn::Move(0));
 }
 

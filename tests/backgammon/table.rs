@@ -124,16 +124,17 @@ async fn a_seeded_game_plays_to_the_end_with_a_board_per_turn_and_its_notices() 
     let (out, boards) = play_out(&console, "standard", None).await;
     assert!(out.contains("Backgammon begins"), "{out}");
     assert!(
-        out.contains("Opening roll: each player rolls one die"),
-        "the opening notice: {out}"
+        out.contains("Opening roll: White rolls for both sides, one die each"),
+        "the opening notice says who throws: {out}"
     );
     assert!(
-        out.contains("White rolls") && out.contains("starts with"),
+        out.contains("White's die") && out.contains("starts with"),
         "the opening result: {out}"
     );
     assert!(out.contains("roll again"), "a tied opening roll: {out}");
     assert!(
-        out.contains("@alice rolled the opening dice: ") && out.contains(" for White, "),
+        out.contains("@alice rolled the opening dice, one for each side: ")
+            && out.contains(" for White, "),
         "the opening roll names one die per side: {out}"
     );
     assert!(out.contains("cannot move with"), "a lost turn: {out}");
@@ -180,4 +181,57 @@ async fn the_opening_roll_waits_for_white_and_a_roll_cannot_be_repeated() {
             "the dice are already rolled: {again}"
         );
     }
+}
+
+/// Issue 13 item 13: the words match what the table does. A roll while a double waits says
+/// the double must be answered (not "you have rolled already"), and a double by the player
+/// without the cube says whose cube it is (not "it is your turn to roll").
+#[tokio::test]
+async fn the_cube_and_a_pending_double_are_explained_in_their_own_words() {
+    let console = TestTable::seeded(11).await;
+    console.line("@alice /play backgammon cube @bob").await;
+    console.line("@bob /join").await;
+    // White throws the opening dice until they differ.
+    while matches!(console.game(1).await.turn(), Turn::Roll(0)) {
+        console.line("@alice /roll").await;
+    }
+    // The starter plays; the other seat is then to roll and may double.
+    let game = console.game(1).await;
+    let Turn::Move(starter) = game.turn() else {
+        panic!("the opening roll starts someone: {:?}", game.turn());
+    };
+    let first = game.format(&game.legal_moves()[0]);
+    let out = console
+        .line(&format!("@{} /move {first}", NAMES[starter]))
+        .await;
+    assert!(!out.starts_with('!'), "{out}");
+    let (doubler, taker) = (NAMES[1 - starter], NAMES[starter]);
+    let out = console.line(&format!("@{doubler} /move double")).await;
+    assert!(out.contains("doubles to 2"), "{out}");
+    let early = console.line(&format!("@{taker} /roll")).await;
+    assert!(early.starts_with('!'), "{early}");
+    assert!(
+        early.contains("has doubled to 2") && early.contains("must take or drop first"),
+        "a roll with a double pending: {early}"
+    );
+    assert!(!early.contains("rolled already"), "{early}");
+    let out = console.line(&format!("@{taker} /move take")).await;
+    assert!(out.contains("takes; the cube is at 2"), "{out}");
+    // The doubler is on roll again, but the cube is now on the taker's side.
+    let again = console.line(&format!("@{doubler} /move double")).await;
+    assert!(again.starts_with('!'), "{again}");
+    let owner = ["White", "Black"][starter];
+    assert!(
+        again.contains(&format!(
+            "the cube is on {owner}'s side: only {owner} may double"
+        )),
+        "a double without the cube: {again}"
+    );
+    assert!(!again.contains("turn to roll"), "{again}");
+    // A play before rolling still says to roll first.
+    let play = console.line(&format!("@{doubler} /move 13/7")).await;
+    assert!(
+        play.contains(&format!("It is {doubler}'s turn to roll")),
+        "{play}"
+    );
 }

@@ -53,8 +53,8 @@ impl Rules for BackgammonGame {
         Some(Dice::TWO_D6)
     }
 
-    /// Reads a play or cube action typed by a player, leniently.
-    fn parse(&self, _seat: Seat, text: &str) -> Result<BackgammonMove, ParseError> {
+    /// Reads a play or cube action typed by `seat`, leniently.
+    fn parse(&self, seat: Seat, text: &str) -> Result<BackgammonMove, ParseError> {
         let input = crate::rules::shown(text);
         let word = text.trim().to_ascii_lowercase();
         let illegal = |reason: &str| ParseError::Illegal {
@@ -69,17 +69,17 @@ impl Rules for BackgammonGame {
             _ => None,
         };
         if let Some(m) = cube {
-            return if self.moves_now().contains(&m) {
+            return if self.legal(seat).contains(&m) {
                 Ok(m)
             } else {
-                Err(illegal(self.cube_refusal(&m)))
+                Err(illegal(&self.cube_refusal(seat, &m)))
             };
         }
         let Phase::Move { seat, dice } = self.phase else {
-            return Err(illegal(match self.phase {
-                Phase::Over { .. } => "the game is over",
-                Phase::Doubled { .. } => "the double must be taken or dropped first",
-                _ => "roll the dice first",
+            return Err(illegal(&match self.phase {
+                Phase::Over { .. } => "the game is over".to_string(),
+                Phase::Doubled { seat } => self.double_pending(seat),
+                _ => PlayError::RollFirst.to_string(),
             }));
         };
         let view = self.board.view(seat);
@@ -142,10 +142,11 @@ impl Rules for BackgammonGame {
         self.notice.clone()
     }
 
+    /// Words the opening roll, which White throws for both sides: one die each.
     fn roll_words(&self, dice: &[u8]) -> Option<String> {
         match (self.phase, dice) {
             (Phase::Opening, [white, black]) => Some(format!(
-                "the opening dice: **{white}** for {}, **{black}** for {}",
+                "the opening dice, one for each side: **{white}** for {}, **{black}** for {}",
                 SEAT_NAMES[0], SEAT_NAMES[1]
             )),
             _ => None,

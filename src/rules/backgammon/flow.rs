@@ -12,8 +12,9 @@ const BAD_DICE: &str = "a roll is two dice from 1 to 6";
 impl BackgammonGame {
     /// Applies the dice the table rolled for `seat`; the game is unchanged on failure.
     ///
-    /// For the opening roll `dice[0]` is White's die and `dice[1]` Black's; either seat may
-    /// send it. A tie rolls again; otherwise the higher die starts, playing both numbers.
+    /// For the opening roll `dice[0]` is White's die and `dice[1]` Black's: the table has White
+    /// throw both (either seat may send them here). A tie rolls again; otherwise the higher die
+    /// starts, playing both numbers.
     ///
     /// # Errors
     /// Fails when the game is over, the dice are not two numbers from 1 to 6, or no roll is due from `seat`.
@@ -30,21 +31,17 @@ impl BackgammonGame {
         match self.phase {
             Phase::Over { .. } => return Err(PlayError::GameOver),
             Phase::Move { .. } => return Err(PlayError::MoveFirst),
-            Phase::Doubled { .. } => {
-                return Err(PlayError::Illegal(
-                    "the double must be taken or dropped first".into(),
-                ));
-            }
+            Phase::Doubled { seat } => return Err(PlayError::Illegal(self.double_pending(seat))),
             Phase::Roll { seat: due } if due != seat => return Err(PlayError::NotYourTurn),
             Phase::Roll { .. } => next.begin_move(seat, dice),
             Phase::Opening if dice[0] == dice[1] => {
-                next.notice = Some(format!("Both rolled {}; roll again.", dice[0]));
+                next.notice = Some(format!("Both opening dice show {}; roll again.", dice[0]));
             }
             Phase::Opening => {
                 let starter = usize::from(dice[1] > dice[0]);
                 next.begin_move(starter, dice);
                 let opening = format!(
-                    "White rolls {}, Black rolls {}: {} starts with {}-{}.",
+                    "White's die {}, Black's die {}: {} starts with {}-{}.",
                     dice[0],
                     dice[1],
                     seat_name(starter),
@@ -101,7 +98,7 @@ impl BackgammonGame {
         match (m, self.phase) {
             (BackgammonMove::Double, Phase::Roll { seat: due }) if due == seat => {
                 if !self.may_double(seat) {
-                    return Err(PlayError::Illegal(self.cube_refusal(m).into()));
+                    return Err(PlayError::Illegal(self.cube_refusal(seat, m)));
                 }
                 next.phase = Phase::Doubled { seat };
                 next.notice = Some(format!(
@@ -162,13 +159,11 @@ impl BackgammonGame {
                     PlayError::NotYourTurn
                 } else if let BackgammonMove::Play(_) = m {
                     match self.phase {
-                        Phase::Doubled { .. } => {
-                            PlayError::Illegal("the double must be taken or dropped first".into())
-                        }
+                        Phase::Doubled { seat } => PlayError::Illegal(self.double_pending(seat)),
                         _ => PlayError::RollFirst,
                     }
                 } else {
-                    PlayError::Illegal(self.cube_refusal(m).into())
+                    PlayError::Illegal(self.cube_refusal(seat, m))
                 });
             }
         }
@@ -269,7 +264,7 @@ impl BackgammonGame {
         let next_game = if self.crawford == Crawford::ThisGame {
             "Next game: the Crawford game (no doubling)."
         } else {
-            "Next game: each player rolls one die to start."
+            "Next game: White rolls the opening dice, one for each side."
         };
         self.notice = Some(format!("{what} {score} {next_game}"));
         self.board = Board::start();

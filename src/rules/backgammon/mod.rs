@@ -29,8 +29,8 @@ use moves::Play;
 const EXAMPLES: usize = 5;
 
 /// What a new game (and each new game of a match) says before the opening roll.
-const OPENING: &str =
-    "Opening roll: each player rolls one die; the higher number moves first, using both.";
+const OPENING: &str = "Opening roll: White rolls for both sides, one die each; the higher die \
+     moves first, playing both numbers (a tie rolls again).";
 
 /// Seat names, by seat: White sits at seat 0.
 pub const SEAT_NAMES: [&str; 2] = ["White", "Black"];
@@ -265,11 +265,15 @@ impl BackgammonGame {
         }
     }
 
-    /// Returns the seat whose view the position ID takes: the seat on roll or to double.
+    /// Returns the seat whose view the position ID takes: the seat on roll or to double. Once
+    /// the game is over it is as gnubg has it: the sides swap after the last play as after
+    /// every play (the loser of a bear-off is "on roll"), and a resignation or a dropped double
+    /// keeps the seat that was on roll. The opening position is the same from either side.
     pub fn seat_on_roll(&self) -> Seat {
         match self.phase {
             Phase::Roll { seat } | Phase::Move { seat, .. } | Phase::Doubled { seat } => seat,
-            Phase::Opening | Phase::Over { .. } => 0,
+            Phase::Over { .. } => self.last.as_ref().map_or(0, |last| 1 - (last.seat & 1)),
+            Phase::Opening => 0,
         }
     }
 
@@ -310,20 +314,49 @@ impl BackgammonGame {
         }
     }
 
-    /// Says why a cube action is not allowed now.
-    fn cube_refusal(&self, m: &BackgammonMove) -> &'static str {
+    /// Says why `seat` may not take the cube action `m` now.
+    fn cube_refusal(&self, seat: Seat, m: &BackgammonMove) -> String {
+        let other = seat_name(1 - (seat & 1));
+        let cube = self.cube;
         match (m, self.phase) {
-            (_, Phase::Over { .. }) => "the game is over",
-            _ if !self.rules.cube => "this game is played without the doubling cube",
+            (_, Phase::Over { .. }) => "the game is over".into(),
+            _ if !self.rules.cube => "this game is played without the doubling cube".into(),
+            (BackgammonMove::Double, Phase::Doubled { seat }) => self.double_pending(seat),
             (BackgammonMove::Double, _) if self.crawford == Crawford::ThisGame => {
-                "this is the Crawford game: nobody may double"
+                "this is the Crawford game: nobody may double".into()
             }
-            (BackgammonMove::Double, Phase::Roll { seat }) if !self.cube.may_double(seat) => {
-                "the cube is on the other side (or at its highest)"
+            (BackgammonMove::Double, _) if cube.owner.is_some_and(|o| o != seat) => {
+                format!("the cube is on {other}'s side: only {other} may double now")
             }
-            (BackgammonMove::Double, _) => "you can double only before rolling, on your turn",
-            _ => "there is no double to answer",
+            (BackgammonMove::Double, _) if cube.value >= MAX_CUBE => {
+                format!("the cube is at its highest ({MAX_CUBE})")
+            }
+            (BackgammonMove::Double, Phase::Opening) => {
+                "nobody may double before the opening roll".into()
+            }
+            (BackgammonMove::Double, Phase::Roll { seat: due } | Phase::Move { seat: due, .. })
+                if due != seat =>
+            {
+                "you may double only before your own roll".into()
+            }
+            (BackgammonMove::Double, _) => {
+                "you may double only before rolling, and the dice are thrown".into()
+            }
+            (_, Phase::Doubled { seat: by }) if by == seat => {
+                format!("you doubled: {other} must take or drop")
+            }
+            _ => "there is no double to answer".into(),
         }
+    }
+
+    /// Says that `doubler`'s double waits for its answer.
+    fn double_pending(&self, doubler: Seat) -> String {
+        format!(
+            "{} has doubled to {}: {} must take or drop first",
+            seat_name(doubler),
+            self.cube.value.saturating_mul(2),
+            seat_name(1 - (doubler & 1))
+        )
     }
 }
 

@@ -88,7 +88,7 @@ impl Default for BackgammonRules {
 pub const RULES: &str = "\
 **Backgammon** (2 players; White and Black, 15 checkers each). Each side moves toward its own home board (points 1–6) and bears off from there. \
 Points are numbered from the mover's side: your 24-point is the opponent's 1-point, the bar is `bar`, borne off is `off`.
-**Start:** each player rolls one die; the higher number moves first, playing both numbers (a tie rolls again). Then players take turns: `roll`, then play.
+**Start:** White's `roll` throws the opening dice, one die for each side; the higher die moves first, playing both numbers (a tie rolls again). Then players take turns: `roll`, then play.
 **Moving:** each die moves one checker that many points; one checker may use both. Doubles are played four times. \
 A point held by two or more opposing checkers is blocked (you may jump over it). Landing on a single opposing checker (a blot) hits it to the bar; \
 a checker on the bar must enter in the opponent's home board before anything else moves. Once all your checkers are home you bear off: \
