@@ -9,6 +9,9 @@ mod gnubg;
 // What a stored state may hold: every field checked, a finished game's gnubg ID, rulesets.
 mod loading;
 
+// The loader fuzzed: mutated states are refused, or load, play, render and save.
+mod loader;
+
 // Random whole games and matches: they end and replay from their log.
 mod random;
 

@@ -9,6 +9,9 @@ mod notation;
 // Draws as the sheets have them: at once, claimed, agreed; the fivefold rule; FENs said back.
 mod draws;
 
+// The loader fuzzed: mutated states are refused, or load, play, render and save.
+mod loader;
+
 // Random whole games: they end, survive JSON at every step and replay from their log.
 mod random;
 

@@ -9,6 +9,9 @@ mod notation;
 // What a stored game may hold: a roll re-derived from its pawns, resignations mid-roll.
 mod loading;
 
+// The loader fuzzed: mutated states are refused, or load, play, render and save.
+mod loader;
+
 // Random four- and two-player games of every ruleset: they end and replay from their log.
 mod random;
 

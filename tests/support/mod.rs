@@ -3,6 +3,9 @@
 // Test databases: a SQLite file per test, PostgreSQL when present (a loud SKIP when not).
 pub mod db;
 
+// Loader fuzzing: mutated `state` JSON is refused, or loads, plays, renders and saves.
+pub mod fuzz;
+
 // Moves read and listed for whoever is to act (`game.read("e4")`).
 pub mod game;
 
