@@ -7,6 +7,7 @@ pub mod bot;
 pub mod console;
 pub mod discord;
 pub mod engine;
+pub mod lines;
 pub mod rating;
 pub mod render;
 pub mod rules;

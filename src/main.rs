@@ -47,6 +47,9 @@ enum Mode {
         /// Another base URL for Discord's API and gateway, e.g. a fake for tests (turns the ratelimiter off).
         #[arg(long, env = "DISCORD_API_BASE", hide = true)]
         api_base: Option<String>,
+        /// How many threads with an unfinished game one member may have opened on a server.
+        #[arg(long, env = "TABULA_MAX_GAME_THREADS", default_value_t = discord::MAX_GAME_THREADS)]
+        max_game_threads: usize,
     },
     /// Plays at a terminal table: lines like `@alice /play chess @bob`; boards are written as PNG files.
     Console {
@@ -77,17 +80,12 @@ fn main() -> ExitCode {
     let mode = cli
         .command
         .unwrap_or_else(|| match std::env::var("DISCORD_TOKEN") {
-            Ok(token) if !token.trim().is_empty() => Mode::Bot {
-                token: Some(token),
-                guild: std::env::var("TABULA_GUILD_ID")
-                    .ok()
-                    .and_then(|g| g.trim().parse().ok()),
-                message_content: std::env::var("TABULA_MESSAGE_CONTENT")
-                    .is_ok_and(|v| !matches!(v.trim(), "" | "0" | "false" | "no" | "off")),
-                api_base: std::env::var("DISCORD_API_BASE")
-                    .ok()
-                    .filter(|b| !b.trim().is_empty()),
-            },
+            // The same settings as `tabula bot`, read (and checked) by clap from the environment.
+            Ok(token) if !token.trim().is_empty() => {
+                Cli::parse_from(std::env::args_os().chain(["bot".into()]))
+                    .command
+                    .expect("`bot` names the bot")
+            }
             _ => {
                 eprintln!(
                     "No DISCORD_TOKEN is set, so tabula opens the console table (`tabula console`)."
@@ -130,6 +128,7 @@ async fn run(mode: Mode, database_url: &str) -> anyhow::Result<()> {
             guild,
             message_content,
             api_base,
+            max_game_threads,
         } => {
             let Some(token) = token.filter(|t| !t.trim().is_empty()) else {
                 anyhow::bail!(
@@ -143,6 +142,7 @@ async fn run(mode: Mode, database_url: &str) -> anyhow::Result<()> {
                 guild,
                 message_content,
                 api_base: api_base.filter(|b| !b.trim().is_empty()),
+                max_game_threads,
                 ..discord::Config::new(token.trim())
             };
             let running = discord::start(config, table).await?;
@@ -170,7 +170,10 @@ async fn run(mode: Mode, database_url: &str) -> anyhow::Result<()> {
         Mode::Migrate => {
             // Connecting migrates the database to this tabula's schema.
             let store = connect(database_url).await?;
-            eprintln!("The database at {} is up to date.", redact(database_url));
+            eprintln!(
+                "The database at {} is up to date.",
+                tabula::store::redact(database_url)
+            );
             store.close().await;
             Ok(())
         }
@@ -178,32 +181,35 @@ async fn run(mode: Mode, database_url: &str) -> anyhow::Result<()> {
     }
 }
 
+/// Opens the store; its errors already name the cause and the place, once.
 async fn connect(url: &str) -> anyhow::Result<Store> {
-    Store::connect(url)
-        .await
-        .with_context(|| format!("cannot open the database at {}", redact(url)))
-}
-
-/// Hides a password in a database URL before it is printed.
-fn redact(url: &str) -> String {
-    match (url.find("://"), url.rfind('@')) {
-        (Some(scheme), Some(at)) if at > scheme => {
-            let userinfo = &url[scheme + 3..at];
-            match userinfo.split_once(':') {
-                Some((user, _)) => format!("{}{user}:***{}", &url[..scheme + 3], &url[at..]),
-                None => url.to_string(),
-            }
-        }
-        _ => url.to_string(),
-    }
+    Ok(Store::connect(url).await?)
 }
 
 fn report(result: anyhow::Result<()>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("tabula: {e:#}");
+            eprintln!("tabula: {}", one_line(&e));
             ExitCode::FAILURE
         }
     }
+}
+
+/// Writes an error and its causes on one line, each cause once: a cause whose words the
+/// line already holds (errors that print their source themselves) is left out.
+fn one_line(e: &anyhow::Error) -> String {
+    let mut line = String::new();
+    for cause in e.chain() {
+        let text = cause.to_string();
+        let text = text.trim();
+        if text.is_empty() || line.contains(text) {
+            continue;
+        }
+        if !line.is_empty() {
+            line.push_str(": ");
+        }
+        line.push_str(text);
+    }
+    line.replace('\n', " ")
 }

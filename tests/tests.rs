@@ -22,5 +22,8 @@ mod store;
 // The shipped binary as a subprocess: engine JSON lines, console restarts, start-up errors.
 mod binary;
 
+// Operators' and testers' troubles with the binary: racing starts, bad databases, hostile input.
+mod operator;
+
 // The Discord frontend end to end: the real bot against a fake Discord on 127.0.0.1.
 mod discord;

@@ -6,9 +6,9 @@ mod parse;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
-use anyhow::Context as _;
-use tokio::io::{AsyncBufReadExt, AsyncWrite, AsyncWriteExt, BufReader};
+use tokio::io::{AsyncWrite, AsyncWriteExt, BufReader};
 
+use crate::lines::{self, Line as Input};
 use crate::table::{Ctx, Reply, Table};
 
 pub use parse::{Line, parse_line};
@@ -34,10 +34,15 @@ impl Default for ConsoleOptions {
     }
 }
 
-/// Runs the console on standard input and output until end of input or `/quit`.
+/// Longest console line read, in bytes; a longer one is skipped without being kept.
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// Runs the console on standard input and output until end of input or `/quit`. A line that
+/// is not UTF-8 or is over [`MAX_LINE`] is refused and the console reads on; a board that
+/// cannot be written is a warning.
 ///
 /// # Errors
-/// Fails only on I/O errors with the terminal or the boards folder.
+/// Fails only on I/O errors with the terminal.
 pub async fn run(table: &Table, options: &ConsoleOptions) -> anyhow::Result<()> {
     let interactive = std::io::stdin().is_terminal();
     let mut out = tokio::io::stdout();
@@ -47,19 +52,32 @@ pub async fn run(table: &Table, options: &ConsoleOptions) -> anyhow::Result<()> 
         )
         .await?;
     }
-    let mut lines = BufReader::new(tokio::io::stdin()).lines();
+    let mut input = BufReader::new(tokio::io::stdin());
     loop {
         if interactive {
             out.write_all(b"> ").await?;
             out.flush().await?;
         }
-        let Some(line) = lines.next_line().await? else {
-            break;
+        let line = match lines::read_line_async(&mut input, MAX_LINE).await? {
+            None => break,
+            Some(Input::Text(line)) => line,
+            Some(Input::NotUtf8(_)) => {
+                out.write_all(b"! That line is not UTF-8 text; it was skipped.\n")
+                    .await?;
+                continue;
+            }
+            Some(Input::TooLong(n)) => {
+                let warning =
+                    format!("! That line is {n} bytes, over {MAX_LINE}; it was skipped.\n");
+                out.write_all(warning.as_bytes()).await?;
+                continue;
+            }
         };
         if !run_line(table, options, &line, &mut out).await? {
             break;
         }
     }
+    out.flush().await?;
     Ok(())
 }
 
@@ -93,14 +111,16 @@ pub async fn run_line(
         user,
     };
     let reply = table.handle(&ctx, command).await;
-    let text = show(&ctx, &reply, &options.boards).await?;
+    let text = show(&ctx, &reply, &options.boards).await;
     out.write_all(text.as_bytes()).await?;
     out.flush().await?;
     Ok(true)
 }
 
-/// Writes the reply's picture to the boards folder and returns the reply as terminal text.
-async fn show(ctx: &Ctx, reply: &Reply, boards: &Path) -> anyhow::Result<String> {
+/// Writes the reply's picture and files to the boards folder and returns the reply as
+/// terminal text. A file that cannot be written is a warning line: the action behind the
+/// reply is already stored, so it must still be told.
+async fn show(ctx: &Ctx, reply: &Reply, boards: &Path) -> String {
     let mut text = terminal_text(&reply.text);
     if reply.private {
         text = format!("(to {}) {text}", ctx.user.name);
@@ -112,30 +132,35 @@ async fn show(ctx: &Ctx, reply: &Reply, boards: &Path) -> anyhow::Result<String>
         out.push('\n');
     }
     if let Some(png) = &reply.image {
-        tokio::fs::create_dir_all(boards)
-            .await
-            .with_context(|| format!("cannot create {}", boards.display()))?;
         let name = match reply.game {
             Some(g) => format!("{}-game{}-{:04}.png", ctx.channel, g.id, g.seq),
             None => format!("{}-board.png", ctx.channel),
         };
-        let path = boards.join(name);
-        tokio::fs::write(&path, png)
-            .await
-            .with_context(|| format!("cannot write {}", path.display()))?;
-        out.push_str(&format!("  board: {}\n", path.display()));
+        out.push_str(&save(boards, &name, png, "board").await);
     }
     for file in &reply.files {
-        tokio::fs::create_dir_all(boards)
-            .await
-            .with_context(|| format!("cannot create {}", boards.display()))?;
-        let path = boards.join(&file.name);
-        tokio::fs::write(&path, &file.bytes)
-            .await
-            .with_context(|| format!("cannot write {}", path.display()))?;
-        out.push_str(&format!("  file: {}\n", path.display()));
+        out.push_str(&save(boards, &file.name, &file.bytes, "file").await);
     }
-    Ok(out)
+    out
+}
+
+/// Writes `bytes` to `boards/name`, returning the line that says where, or why not.
+async fn save(boards: &Path, name: &str, bytes: &[u8], what: &str) -> String {
+    let path = boards.join(name);
+    let written = match tokio::fs::create_dir_all(boards).await {
+        Ok(()) => tokio::fs::write(&path, bytes).await,
+        Err(e) => Err(e),
+    };
+    match written {
+        Ok(()) => format!("  {what}: {}\n", path.display()),
+        Err(e) => {
+            tracing::warn!(error = %e, path = %path.display(), "cannot write a picture");
+            format!(
+                "! warning: the {what} was not saved: cannot write {}: {e}\n",
+                path.display()
+            )
+        }
+    }
 }
 
 /// Turns Discord-flavoured text into terminal text: `<@id>` becomes `@id`, bold marks go.

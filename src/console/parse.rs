@@ -1,5 +1,6 @@
 //! Reading one console line (`@alice /move e4`) into who speaks, where, and what they ask.
 
+use crate::rules::shown;
 use crate::table::{Command, DrawCommand, User};
 
 /// One line of console input, understood.
@@ -36,7 +37,8 @@ pub fn parse_line(line: &str) -> Result<Line, String> {
     {
         if !valid_name(name) {
             return Err(format!(
-                "{w} is not a channel name: use letters, digits, - and _."
+                "{} is not a channel name: use up to 32 letters, digits, -, _ and .",
+                shown(w)
             ));
         }
         channel = Some(name.to_string());
@@ -93,13 +95,12 @@ fn parse_command(words: &[&str]) -> Result<Command, String> {
             let mut days = None;
             for arg in args {
                 if let Some(n) = arg.strip_prefix("days=") {
-                    days = Some(
-                        n.parse::<i64>()
-                            .map_err(|_| format!("days={n} is not a number of days (1 to 14)."))?,
-                    );
+                    days = Some(n.parse::<i64>().map_err(|_| {
+                        format!("days={} is not a number of days (1 to 14).", shown(n))
+                    })?);
                 } else if let Some(name) = arg.strip_prefix('@') {
                     if !valid_name(name) {
-                        return Err(format!("{arg} is not a player name."));
+                        return Err(format!("{} is not a player name.", shown(arg)));
                     }
                     opponents.push(User::named(name));
                 } else if game.is_none() {
@@ -108,7 +109,8 @@ fn parse_command(words: &[&str]) -> Result<Command, String> {
                     ruleset = Some(arg.strip_prefix("ruleset=").unwrap_or(arg).to_string());
                 } else {
                     return Err(format!(
-                        "I don't know what to do with {arg}: `/play game [ruleset] @opponent…`."
+                        "I don't know what to do with {}: `/play game [ruleset] @opponent…`.",
+                        shown(arg)
                     ));
                 }
             }
@@ -163,7 +165,10 @@ fn parse_command(words: &[&str]) -> Result<Command, String> {
                 Some(name) => Ok(Command::Stats {
                     user: Some(User::named(name)),
                 }),
-                None => Err(format!("{who} is not a player name: `/stats @alice`.")),
+                None => Err(format!(
+                    "{} is not a player name: `/stats @alice`.",
+                    shown(who)
+                )),
             },
             _ => Err("Use `/stats` or `/stats @player`.".into()),
         },
@@ -181,11 +186,8 @@ fn parse_command(words: &[&str]) -> Result<Command, String> {
             })
         }
         _ => Err(format!(
-            "There is no /{} command; `/help` lists them.",
-            verb.chars()
-                .filter(|c| !c.is_control())
-                .take(20)
-                .collect::<String>()
+            "There is no command {}; `/help` lists them.",
+            shown(first)
         )),
     }
 }
@@ -218,6 +220,16 @@ mod tests {
             command("@bob /roll 2d6"),
             Command::Roll { expr: Some(_) }
         ));
+    }
+
+    #[test]
+    fn long_or_invisible_input_is_echoed_cut_and_visible() {
+        let huge = format!("#{} @alice /board", "c".repeat(1 << 20));
+        let said = parse_line(&huge).unwrap_err();
+        assert!(said.len() < 200, "{} bytes", said.len());
+        assert!(said.contains('…'), "{said}");
+        let said = parse_line("@alice /fly\u{202e}\u{0}").unwrap_err();
+        assert!(said.contains("\"/fly␀\""), "{said}");
     }
 
     #[test]

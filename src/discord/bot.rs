@@ -71,6 +71,8 @@ pub async fn start(config: Config, table: Table) -> anyhow::Result<Running> {
         table,
         message_content: config.message_content,
         defer_after: config.defer_after,
+        max_game_threads: config.max_game_threads,
+        thread_gate: tokio::sync::Mutex::new(()),
     };
     let guild = config.guild;
     let framework = poise::Framework::builder()

@@ -7,7 +7,7 @@ use serenity::{ChannelId, ChannelType, CreateThread};
 use std::borrow::Cow;
 
 use crate::rules::{GameChoice, GameKind};
-use crate::table::{Command, Ctx, DrawCommand, Reply, User, mention};
+use crate::table::{Command, Ctx, DrawCommand, Reply, User, clean_name, mention};
 
 use super::deliver::{Target, answer};
 use super::post::{Outgoing, retrying};
@@ -138,8 +138,41 @@ pub(crate) async fn play(
         if !thread.unwrap_or(false) {
             return data.table.handle(&who, command).await;
         }
-        let names: Vec<&str> = std::iter::once(who.user.name.as_str())
-            .chain(invited.iter().map(|u| u.display_name()))
+        // Discord sends the member's permissions in this channel (overwrites applied); the
+        // bot's own token would create the thread, so check the member's right first.
+        let member_may = actx
+            .interaction
+            .member
+            .as_ref()
+            .and_then(|m| m.permissions)
+            .is_some_and(|p| p.contains(serenity::Permissions::CREATE_PUBLIC_THREADS));
+        if !member_may {
+            return Reply::private(
+                "You need the Create Public Threads permission in this channel to open a game \
+                 thread; try `/play` without `thread`.",
+            );
+        }
+        let bot_may = actx
+            .interaction
+            .app_permissions
+            .is_none_or(|p| p.contains(serenity::Permissions::CREATE_PUBLIC_THREADS));
+        if !bot_may {
+            return Reply::private(
+                "I need the Create Public Threads permission in this channel to open a game \
+                 thread; ask an admin, or try `/play` without `thread`.",
+            );
+        }
+        let _gate = data.thread_gate.lock().await;
+        if let Err(refusal) = data
+            .table
+            .check_thread_quota(&who, data.max_game_threads)
+            .await
+        {
+            return refusal;
+        }
+        let names: Vec<String> = std::iter::once(who.user.name.clone())
+            .chain(invited.iter().map(|u| u.display_name().to_string()))
+            .map(|n| clean_name(&n))
             .collect();
         let name: String = format!("{}: {}", game.0.title, names.join(" vs "))
             .chars()
@@ -166,6 +199,9 @@ pub(crate) async fn play(
             }
             return reply;
         }
+        data.table
+            .note_thread(&in_thread, &actx.interaction.channel_id.to_string())
+            .await;
         let out = Outgoing::new(&reply);
         let posted = retrying("posting in the new thread", || {
             channel.send_message(sctx, out.message())
@@ -294,7 +330,7 @@ pub(crate) async fn draw(
     run(ctx, Command::Draw(what), false).await
 }
 
-/// Ends the game without a result (its creator or a channel admin).
+/// Ends the game without a result: at once before any move, later when every player agrees.
 #[poise::command(slash_command)]
 pub(crate) async fn abort(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Abort, false).await

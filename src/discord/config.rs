@@ -20,7 +20,14 @@ pub struct Config {
     pub defer_after: Duration,
     /// How often the database is asked for due turn reminders.
     pub reminder_every: Duration,
+    /// How many threads with an unfinished game a member may have opened with
+    /// `/play thread:True` on one server at a time (`TABULA_MAX_GAME_THREADS`); channel
+    /// admins have no limit.
+    pub max_game_threads: usize,
 }
+
+/// The default of [`Config::max_game_threads`].
+pub const MAX_GAME_THREADS: usize = 3;
 
 impl Config {
     /// Makes a production configuration for a token: global commands, no plain-text moves.
@@ -32,6 +39,7 @@ impl Config {
             message_content: false,
             defer_after: Duration::from_millis(1500),
             reminder_every: Duration::from_secs(60),
+            max_game_threads: MAX_GAME_THREADS,
         }
     }
 }

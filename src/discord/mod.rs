@@ -17,13 +17,17 @@ use std::time::Duration;
 use crate::table::Table;
 
 pub use bot::{Running, start};
-pub use config::Config;
+pub use config::{Config, MAX_GAME_THREADS};
 
 /// What every handler shares: the table and the few settings handlers need.
 pub struct Data {
     table: Table,
     message_content: bool,
     defer_after: Duration,
+    max_game_threads: usize,
+    /// Held while a game thread is opened, so one member's racing `/play thread:True`
+    /// commands are counted one after the other against their limit.
+    thread_gate: tokio::sync::Mutex<()>,
 }
 
 /// The error type of the command handlers (they answer players themselves and rarely fail).

@@ -7,6 +7,7 @@ use std::sync::OnceLock;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
+use crate::lines::{self, Line};
 use crate::render::{Renderer, View};
 use crate::rules::{Action, Game, GameKind, Turn};
 
@@ -14,8 +15,10 @@ use crate::rules::{Action, Game, GameKind, Turn};
 /// the engine for minutes (chess: Kiwipete depth 5, the start position to depth 6, a few
 /// seconds; Kiwipete depth 6 is refused).
 pub const PERFT_LIMIT: u64 = 20_000_000;
-/// Longest request line read; longer lines are refused.
-const MAX_LINE: usize = 1 << 20;
+/// Longest request line read; a longer one is dropped as it is read and refused.
+pub const MAX_LINE: usize = 1 << 20;
+/// Deepest perft asked for at all (each ply is counted before the next).
+const MAX_PERFT_DEPTH: u32 = 64;
 
 /// One request, as sent on a line.
 #[derive(Debug, Deserialize)]
@@ -167,6 +170,9 @@ impl Engine {
                 Ok(value)
             }
             Request::Perft { depth } => {
+                if depth > MAX_PERFT_DEPTH {
+                    return Err(format!("perft depth is at most {MAX_PERFT_DEPTH}"));
+                }
                 let nodes = self
                     .current()?
                     .perft_within(depth, PERFT_LIMIT)
@@ -227,20 +233,18 @@ fn fail(error: impl Into<String>) -> Value {
 ///
 /// # Errors
 /// Fails only on I/O errors.
-pub fn run(input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
+pub fn run(mut input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
     let mut engine = Engine::default();
-    for line in input.split(b'\n') {
-        let line = line?;
-        let reply = if line.len() > MAX_LINE {
-            fail(format!("request longer than {MAX_LINE} bytes"))
-        } else {
-            match std::str::from_utf8(&line) {
-                Ok(text) if text.trim().is_empty() => {
-                    fail("empty request: send one JSON object per line, e.g. {\"cmd\":\"legal\"}")
-                }
-                Ok(text) => engine.answer(text),
-                Err(_) => fail("request is not UTF-8"),
+    while let Some(line) = lines::read_line(&mut input, MAX_LINE)? {
+        let reply = match line {
+            Line::TooLong(n) => fail(format!(
+                "request of {n} bytes is longer than {MAX_LINE} bytes"
+            )),
+            Line::NotUtf8(_) => fail("request is not UTF-8"),
+            Line::Text(text) if text.trim().is_empty() => {
+                fail("empty request: send one JSON object per line, e.g. {\"cmd\":\"legal\"}")
             }
+            Line::Text(text) => engine.answer(&text),
         };
         serde_json::to_writer(&mut output, &reply)?;
         output.write_all(b"\n")?;

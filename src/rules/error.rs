@@ -78,9 +78,21 @@ pub enum LoadError {
     Invalid(String),
 }
 
-/// Quotes user text for an error message: trimmed, control characters dropped, at most 24 characters.
+/// Quotes user text for an error message: trimmed, at most 24 characters, control characters
+/// shown as symbols (`"e␀4"`, so the quote explains itself) and invisible ones dropped.
 pub fn shown(text: &str) -> String {
-    let clean: String = text.trim().chars().filter(|c| !c.is_control()).collect();
+    let visible: String = text.chars().filter(|&c| !is_invisible(c)).collect();
+    let clean: String = visible
+        .trim()
+        .chars()
+        .map(|c| match c {
+            // C0 controls and DEL have pictures of their own: ␀ ␉ ␛ ␡.
+            '\0'..='\u{1f}' => char::from_u32(0x2400 + c as u32).unwrap_or('\u{fffd}'),
+            '\u{7f}' => '\u{2421}',
+            c if c.is_control() => '\u{fffd}',
+            c => c,
+        })
+        .collect();
     if clean.is_empty() {
         return "(nothing)".to_string();
     }
@@ -89,6 +101,31 @@ pub fn shown(text: &str) -> String {
         out.push('…');
     }
     format!("\"{out}\"")
+}
+
+/// Returns true for characters that change how the text around them reads without being
+/// seen: bidirectional controls (U+202E turns text around), zero-width characters and other
+/// invisible format characters. They are dropped from every name and echo the bot prints.
+pub fn is_invisible(c: char) -> bool {
+    matches!(
+        c,
+        '\u{ad}'
+            | '\u{34f}'
+            | '\u{61c}'
+            | '\u{115f}'
+            | '\u{1160}'
+            | '\u{17b4}'
+            | '\u{17b5}'
+            | '\u{180b}'..='\u{180f}'
+            | '\u{200b}'..='\u{200f}'
+            | '\u{2028}'..='\u{202e}'
+            | '\u{2060}'..='\u{206f}'
+            | '\u{3164}'
+            | '\u{feff}'
+            | '\u{ffa0}'
+            | '\u{fff9}'..='\u{fffb}'
+            | '\u{e0000}'..='\u{e007f}'
+    )
 }
 
 fn players_text(min: usize, max: usize) -> String {

@@ -20,7 +20,7 @@ pub mod parcheesi;
 pub(crate) mod toy;
 
 pub use contract::{Alias, Dice, DrawAction, Info, RecordFormat, Rules, Turn};
-pub use error::{LoadError, PlayError, SetupError, shown};
+pub use error::{LoadError, PlayError, SetupError, is_invisible, shown};
 pub use game::{Action, PerftTooBig};
 pub use kind::{GameChoice, UnknownGame};
 pub use notation::ParseError;

@@ -1,19 +1,21 @@
-//! Opening the pool, per-connection SQLite settings, and the embedded migrations.
+//! Opening the pool, per-connection SQLite settings, and the schema check at start.
+//!
+//! A bad database fails at once with its cause: one connection is opened first, with a
+//! bounded wait, and made to read; only then is the pool built. (sqlx's pool retries a
+//! failing connection until its acquire timeout and then reports only that it timed out.)
 
 use std::future::Future;
 use std::pin::Pin;
+use std::str::FromStr as _;
 use std::sync::Once;
 use std::time::Duration;
 
-use sqlx::AnyConnection;
-use sqlx::any::AnyPoolOptions;
-use sqlx::migrate::Migrator;
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::pool::PoolConnectionMetadata;
+use sqlx::{AnyConnection, ConnectOptions as _, Connection as _};
 
-use super::{Backend, Store, StoreError};
-
-static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/sqlite");
-static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/postgres");
+use super::trouble::Place;
+use super::{Backend, Store, StoreError, schema};
 
 static INSTALL_DRIVERS: Once = Once::new();
 
@@ -22,6 +24,10 @@ static INSTALL_DRIVERS: Once = Once::new();
 const SQLITE_FILE_CONNECTIONS: u32 = 4;
 /// Connections to PostgreSQL.
 const POSTGRES_CONNECTIONS: u32 = 8;
+/// The longest wait for the first connection at start (a server that does not answer).
+pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(2);
+/// The longest wait for a pooled connection once running (all of them busy).
+const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// Runs on every new SQLite connection; `busy_timeout` comes first so the others can wait.
 const SQLITE_PRAGMAS: [&str; 4] = [
@@ -37,67 +43,119 @@ impl Store {
     ///
     /// `url` is `sqlite://path` (the file is created when missing), `sqlite::memory:`, or
     /// `postgres://…`. SQLite connections get WAL, `busy_timeout = 5000` and foreign keys.
+    /// The first connection waits at most [`CONNECT_TIMEOUT`].
     ///
     /// # Errors
-    /// [`StoreError::Database`] when the URL is not understood or the database cannot be
-    /// reached; [`StoreError::Migrate`] when the migrations fail.
+    /// [`StoreError::BadUrl`] when the URL names no database; [`StoreError::Open`] with the
+    /// cause and place in one line when it cannot be opened or read;
+    /// [`StoreError::TooNew`] when a newer tabula migrated it; [`StoreError::Migrate`] when
+    /// the migrations fail.
     pub async fn connect(url: &str) -> Result<Store, StoreError> {
         INSTALL_DRIVERS.call_once(sqlx::any::install_default_drivers);
 
+        let place = Place::of(url)?;
         let url = with_create_if_missing(url);
-        let options = AnyPoolOptions::new().after_connect(configure_connection);
-        let options = if is_sqlite_memory(&url) {
+        let options = AnyPoolOptions::new()
+            .after_connect(configure_connection)
+            .acquire_timeout(ACQUIRE_TIMEOUT);
+        if place == Place::Memory {
             // Each connection to `sqlite::memory:` is its own database: keep exactly one, forever.
-            options
+            let pool = options
                 .max_connections(1)
                 .min_connections(1)
                 .idle_timeout(None)
                 .max_lifetime(None)
-        } else if is_sqlite(&url) {
-            options.max_connections(SQLITE_FILE_CONNECTIONS)
-        } else {
-            options.max_connections(POSTGRES_CONNECTIONS)
-        };
-        let pool = options
-            .acquire_timeout(Duration::from_secs(30))
-            .connect(&url)
-            .await?;
+                .connect(&url)
+                .await
+                .map_err(|e| StoreError::Open(place.explain(&e)))?;
+            let store = Store::over(pool, Backend::Sqlite);
+            store.migrate().await?;
+            return Ok(store);
+        }
 
-        let backend = {
-            let conn = pool.acquire().await?;
-            match conn.backend_name() {
-                "SQLite" => Backend::Sqlite,
-                "PostgreSQL" => Backend::Postgres,
-                other => {
-                    return Err(StoreError::Database(sqlx::Error::Configuration(
-                        format!("unsupported database backend {other:?}").into(),
-                    )));
-                }
+        let mut first = open_first(&url, &place).await?;
+        let backend = match first.backend_name() {
+            "SQLite" => Backend::Sqlite,
+            "PostgreSQL" => Backend::Postgres,
+            other => {
+                return Err(StoreError::BadUrl(format!(
+                    "unsupported database backend {other:?}"
+                )));
             }
         };
+        let migrated = schema::migrate(&mut first, backend).await;
+        let _ = first.close().await;
+        migrated.map_err(|e| match e {
+            StoreError::Database(e) => StoreError::Open(place.explain(&e)),
+            other => other,
+        })?;
 
-        let store = Store {
+        let options = options.max_connections(match backend {
+            Backend::Sqlite => SQLITE_FILE_CONNECTIONS,
+            Backend::Postgres => POSTGRES_CONNECTIONS,
+        });
+        let pool = options
+            .connect_lazy(&url)
+            .map_err(|e| StoreError::Open(place.explain(&e)))?;
+        Ok(Store::over(pool, backend))
+    }
+
+    fn over(pool: sqlx::AnyPool, backend: Backend) -> Store {
+        Store {
             pool,
             backend,
             clock: std::sync::Arc::new(super::games::unix_now),
-        };
-        store.migrate().await?;
-        Ok(store)
+        }
     }
 
     /// Applies the embedded migrations for this backend; running it again changes nothing.
     ///
     /// # Errors
+    /// [`StoreError::TooNew`] when a newer tabula migrated the database;
     /// [`StoreError::Migrate`] when a migration fails or the applied ones differ from the
     /// embedded ones.
     pub async fn migrate(&self) -> Result<(), StoreError> {
-        let migrator = match self.backend {
-            Backend::Sqlite => &SQLITE_MIGRATIONS,
-            Backend::Postgres => &POSTGRES_MIGRATIONS,
-        };
-        migrator.run(&self.pool).await?;
-        Ok(())
+        let mut conn = self.pool.acquire().await?;
+        schema::migrate(&mut conn, self.backend).await
     }
+}
+
+/// Opens one connection, waiting at most [`CONNECT_TIMEOUT`], and makes it read, so that a
+/// refused port, a file that is no database or a read-only folder is reported at once.
+async fn open_first(url: &str, place: &Place) -> Result<AnyConnection, StoreError> {
+    let options =
+        AnyConnectOptions::from_str(url).map_err(|e| StoreError::Open(place.explain(&e)))?;
+    let mut conn = match tokio::time::timeout(CONNECT_TIMEOUT, options.connect()).await {
+        Ok(Ok(conn)) => conn,
+        Ok(Err(e)) => return Err(StoreError::Open(place.explain(&e))),
+        Err(_) => {
+            return Err(StoreError::Open(format!(
+                "no answer within {} s: {place}",
+                CONNECT_TIMEOUT.as_secs()
+            )));
+        }
+    };
+    let read = async {
+        if conn.backend_name() == "SQLite" {
+            apply_pragmas(&mut conn).await?;
+        }
+        sqlx::query("SELECT 1").execute(&mut conn).await.map(|_| ())
+    };
+    match read.await {
+        Ok(()) => Ok(conn),
+        Err(e) => {
+            let _ = conn.close_hard().await;
+            Err(StoreError::Open(place.explain(&e)))
+        }
+    }
+}
+
+/// Applies [`SQLITE_PRAGMAS`] to a SQLite connection.
+async fn apply_pragmas(conn: &mut AnyConnection) -> Result<(), sqlx::Error> {
+    for pragma in SQLITE_PRAGMAS {
+        sqlx::query(pragma).execute(&mut *conn).await?;
+    }
+    Ok(())
 }
 
 /// Applies [`SQLITE_PRAGMAS`] to a fresh SQLite connection; does nothing on PostgreSQL.
@@ -107,9 +165,7 @@ fn configure_connection(
 ) -> Pin<Box<dyn Future<Output = Result<(), sqlx::Error>> + Send + '_>> {
     Box::pin(async move {
         if conn.backend_name() == "SQLite" {
-            for pragma in SQLITE_PRAGMAS {
-                sqlx::query(pragma).execute(&mut *conn).await?;
-            }
+            apply_pragmas(conn).await?;
         }
         Ok(())
     })
@@ -121,7 +177,7 @@ fn is_sqlite(url: &str) -> bool {
 }
 
 /// Returns true for SQLite URLs that name an in-memory database.
-fn is_sqlite_memory(url: &str) -> bool {
+pub(super) fn is_sqlite_memory(url: &str) -> bool {
     is_sqlite(url) && (url.contains(":memory:") || url.contains("mode=memory"))
 }
 

@@ -24,6 +24,29 @@ pub enum StoreError {
     /// Applying the embedded migrations failed.
     #[error("database migration failed: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
+    /// `DATABASE_URL` cannot name a usable database (e.g. a SQLite URL with no file).
+    #[error("{0}")]
+    BadUrl(String),
+    /// The database could not be opened; the text names the cause and the place in one line
+    /// (`file is not a database: tabula.db`, `connection refused: 127.0.0.1:5433`).
+    #[error("cannot open the database: {0}")]
+    Open(String),
+    /// The database was migrated by a newer tabula than this one.
+    #[error("this database is newer than this tabula (schema {found} > {known}): upgrade")]
+    TooNew { found: i64, known: i64 },
+}
+
+impl StoreError {
+    /// Says why the failure will not go away by trying again (a read-only or damaged database,
+    /// a full disk, missing privileges), or `None` for failures that may pass.
+    pub fn permanent(&self) -> Option<&'static str> {
+        match self {
+            StoreError::Database(sqlx::Error::Database(db)) => {
+                super::trouble::permanent(db.as_ref())
+            }
+            _ => None,
+        }
+    }
 }
 
 /// Returns true when `err` is a unique-constraint violation reported by the database.

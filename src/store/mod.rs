@@ -10,13 +10,20 @@ mod model;
 mod ratings;
 mod reminders;
 mod rows;
+mod schema;
+mod threads;
+mod trouble;
+mod votes;
 
 use sqlx::AnyPool;
 
+pub use connect::CONNECT_TIMEOUT;
 pub use error::StoreError;
 pub use model::{Change, GameRow, LoggedAction, NewGame, NewLog, Seat, Status, UnknownStatus};
 pub use ratings::{Rate, RatingChange, Standing};
 pub use reminders::LEASE_SECONDS;
+pub use schema::newest_known as newest_schema;
+pub use trouble::redact;
 
 /// The database behind a [`Store`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -8,17 +8,28 @@ const MAX_SIDES: u32 = 1000;
 const MAX_TERMS: usize = 10;
 const MAX_CONSTANT: i64 = 10_000;
 
-/// Why a dice expression could not be rolled.
+/// Longest dice expression read, in characters (spaces aside).
+const MAX_TEXT: usize = 64;
+
+/// Why a dice expression could not be rolled; each limit is named with its number.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum DiceError {
     #[error(
         "I can't read {0} as dice; try `2d6`, `d20`, `3d6+2` or `4d6kh3` (keep the highest 3)."
     )]
     Unreadable(String),
-    #[error(
-        "That is too many dice: at most {MAX_DICE} dice of at most {MAX_SIDES} sides, in at most {MAX_TERMS} parts."
-    )]
-    TooBig,
+    #[error("That is too many dice: at most {MAX_DICE} in one roll.")]
+    TooManyDice,
+    #[error("A die has 2 to {MAX_SIDES} sides, not {0}.")]
+    Sides(String),
+    #[error("A number added to a roll is at most {MAX_CONSTANT}, not {0}.")]
+    Constant(String),
+    #[error("Keep 1 to {dice} of the {dice} dice, not {keep}.")]
+    Keep { dice: u32, keep: String },
+    #[error("A roll has at most {MAX_TERMS} parts.")]
+    TooManyParts,
+    #[error("A dice expression is at most {MAX_TEXT} characters.")]
+    TooLong,
 }
 
 /// One part of an expression: dice to roll (keeping some), or a constant.
@@ -59,12 +70,11 @@ impl DiceExpr {
             .filter(|c| !c.is_whitespace())
             .collect::<String>()
             .to_ascii_lowercase();
-        if text.is_empty() || text.len() > 64 {
-            return Err(if text.len() > 64 {
-                DiceError::TooBig
-            } else {
-                unreadable()
-            });
+        if text.is_empty() {
+            return Err(unreadable());
+        }
+        if text.chars().count() > MAX_TEXT {
+            return Err(DiceError::TooLong);
         }
         let mut terms = Vec::new();
         let mut rest = text.as_str();
@@ -77,9 +87,9 @@ impl DiceExpr {
         }
         loop {
             let end = rest.find(['+', '-']).unwrap_or(rest.len());
-            terms.push(parse_term(&rest[..end], sign).ok_or_else(unreadable)?);
+            terms.push(parse_term(&rest[..end], sign)?.ok_or_else(unreadable)?);
             if terms.len() > MAX_TERMS {
-                return Err(DiceError::TooBig);
+                return Err(DiceError::TooManyParts);
             }
             if end == rest.len() {
                 break;
@@ -98,7 +108,7 @@ impl DiceExpr {
             return Err(unreadable());
         }
         if dice > MAX_DICE {
-            return Err(DiceError::TooBig);
+            return Err(DiceError::TooManyDice);
         }
         Ok(DiceExpr { terms, text })
     }
@@ -158,53 +168,92 @@ impl DiceExpr {
     }
 }
 
-/// Reads `NdS`, `dS`, `NdSkhK`, `NdSklK` or a whole number.
-fn parse_term(s: &str, sign: i64) -> Option<Term> {
+/// Reads `NdS`, `dS`, `NdSkhK`, `NdSklK` or a whole number: `Ok(None)` when the text is no
+/// such thing, an error naming the limit when it is one but out of bounds.
+fn parse_term(s: &str, sign: i64) -> Result<Option<Term>, DiceError> {
     if s.is_empty() {
-        return None;
+        return Ok(None);
     }
     if s.bytes().all(|b| b.is_ascii_digit()) {
-        let c: i64 = s.parse().ok().filter(|c| *c <= MAX_CONSTANT)?;
-        return Some(Term::Constant(sign * c));
+        return match s.parse::<i64>() {
+            Ok(c) if c <= MAX_CONSTANT => Ok(Some(Term::Constant(sign * c))),
+            _ => Err(DiceError::Constant(number(s))),
+        };
     }
-    let (count, rest) = s.split_once('d')?;
-    let count: u32 = if count.is_empty() { 1 } else { small(count)? };
+    let Some((count, rest)) = s.split_once('d') else {
+        return Ok(None);
+    };
     let (sides, keep) = match rest.find('k') {
-        None => (rest, Keep::All),
-        Some(i) => {
-            let k = &rest[i + 1..];
-            let keep = if let Some(n) = k.strip_prefix('h') {
-                Keep::Highest(small(n)?)
-            } else if let Some(n) = k.strip_prefix('l') {
-                Keep::Lowest(small(n)?)
-            } else {
-                Keep::Highest(small(k)?)
+        None => (rest, None),
+        Some(i) => (&rest[..i], Some(&rest[i + 1..])),
+    };
+    let (Some(count), Some(sides)) = (
+        if count.is_empty() {
+            Some(1)
+        } else {
+            whole(count)
+        },
+        whole(sides),
+    ) else {
+        return Ok(None);
+    };
+    if count == 0 {
+        return Ok(None);
+    }
+    if count > u64::from(MAX_DICE) {
+        return Err(DiceError::TooManyDice);
+    }
+    if !(2..=u64::from(MAX_SIDES)).contains(&sides) {
+        return Err(DiceError::Sides(number(&sides.to_string())));
+    }
+    let (count, sides) = (count as u32, sides as u32);
+    let keep = match keep {
+        None => Keep::All,
+        Some(k) => {
+            let (highest, n) = match (k.strip_prefix('h'), k.strip_prefix('l')) {
+                (Some(n), _) => (true, n),
+                (_, Some(n)) => (false, n),
+                _ => (true, k),
             };
-            (&rest[..i], keep)
+            let Some(n) = whole(n) else {
+                return Ok(None);
+            };
+            if n == 0 || n > u64::from(count) {
+                return Err(DiceError::Keep {
+                    dice: count,
+                    keep: number(&n.to_string()),
+                });
+            }
+            if highest {
+                Keep::Highest(n as u32)
+            } else {
+                Keep::Lowest(n as u32)
+            }
         }
     };
-    let sides: u32 = small(sides)?;
-    if count == 0 || !(2..=MAX_SIDES).contains(&sides) {
-        return None;
-    }
-    if let Keep::Highest(k) | Keep::Lowest(k) = keep
-        && (k == 0 || k > count)
-    {
-        return None;
-    }
-    Some(Term::Dice {
-        count: count.min(MAX_DICE + 1),
+    Ok(Some(Term::Dice {
+        count,
         sides,
         keep,
         sign,
-    })
+    }))
 }
 
-fn small(s: &str) -> Option<u32> {
-    if s.is_empty() || s.len() > 4 || !s.bytes().all(|b| b.is_ascii_digit()) {
+/// Reads a whole number of ASCII digits (saturating far above every limit).
+fn whole(s: &str) -> Option<u64> {
+    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    s.parse().ok()
+    Some(s.parse::<u64>().unwrap_or(u64::MAX))
+}
+
+/// Quotes a number from the input for an error, cut if long.
+fn number(s: &str) -> String {
+    if s.len() > 12 {
+        format!("{}…", &s[..12])
+    } else {
+        s.to_string()
+    }
 }
 
 #[cfg(test)]
@@ -233,8 +282,7 @@ mod tests {
     #[test]
     fn refuses_nonsense_with_a_clear_error() {
         for bad in [
-            "", "hello", "d", "2d", "d1", "0d6", "2d6+", "3", "4d6kh5", "2d6++1", "'; drop",
-            "1d6\u{0}",
+            "", "hello", "d", "2d", "0d6", "2d6+", "3", "2d6++1", "'; drop", "1d6\u{0}",
         ] {
             assert!(
                 matches!(DiceExpr::parse(bad), Err(DiceError::Unreadable(_))),
@@ -249,6 +297,31 @@ mod tests {
             assert!(DiceExpr::parse(big).is_err(), "{big}");
         }
         assert!(DiceExpr::parse("100d1000").is_ok());
+    }
+
+    #[test]
+    fn a_roll_over_a_limit_names_the_limit() {
+        let said = |expr: &str| DiceExpr::parse(expr).unwrap_err().to_string();
+        assert_eq!(
+            said("2d6+99999999999"),
+            "A number added to a roll is at most 10000, not 99999999999."
+        );
+        assert_eq!(said("d1"), "A die has 2 to 1000 sides, not 1.");
+        assert_eq!(said("1d100000"), "A die has 2 to 1000 sides, not 100000.");
+        assert_eq!(
+            said("101d6"),
+            "That is too many dice: at most 100 in one roll."
+        );
+        assert_eq!(
+            said("99999999999999999999d6"),
+            "That is too many dice: at most 100 in one roll."
+        );
+        assert_eq!(said("4d6kh5"), "Keep 1 to 4 of the 4 dice, not 5.");
+        assert_eq!(
+            said(&"1d6+".repeat(20)),
+            "A dice expression is at most 64 characters."
+        );
+        assert_eq!(said(&"1+".repeat(12)), "A roll has at most 10 parts.");
     }
 
     #[test]

@@ -50,8 +50,8 @@ pub enum TableError {
     MoveFirst,
     #[error("It is {0}'s turn.")]
     NotYourTurn(String),
-    #[error("It is {0}'s turn to roll, with `/roll`.")]
-    RollFirst(String),
+    #[error("It is your turn to roll first: `/roll`, then your move.")]
+    RollFirst,
     #[error("{0}")]
     Rules(#[from] PlayError),
     #[error("{0}")]
@@ -61,9 +61,21 @@ pub enum TableError {
     #[error("The game moved on before your action landed. Look at the board and try again.")]
     Conflict,
     #[error(
-        "This game's saved state is damaged (game #{id}); an admin can `/abort` it. ({detail})"
+        "This game's saved state is damaged (game #{id}); one of its players or a channel admin can `/abort` it. ({detail})"
     )]
     Corrupt { id: i64, detail: String },
+    #[error(
+        "You have left this game; only the players still in it (or a channel admin) can abort it."
+    )]
+    LeftTheGame,
+    #[error(
+        "You may open at most {0} game threads at a time on this server; finish or `/abort` one first, or `/play` here without `thread`."
+    )]
+    TooManyThreads(usize),
+    #[error(
+        "The game database cannot take changes: {0}. Nothing was changed, and trying again will not help; please tell the bot's operator."
+    )]
+    Unavailable(&'static str),
     #[error("That game no longer exists.")]
     GameGone,
     #[error("Name a game, e.g. `/leaderboard chess`: there is no game in this channel.")]
@@ -111,7 +123,10 @@ impl From<StoreError> for TableError {
             StoreError::NotFound => TableError::NoGame,
             StoreError::Corrupt(detail) => TableError::Corrupt { id: 0, detail },
             StoreError::NulInText(field) => TableError::BadText(field),
-            other => TableError::Internal(other.into()),
+            other => match other.permanent() {
+                Some(why) => TableError::Unavailable(why),
+                None => TableError::Internal(other.into()),
+            },
         }
     }
 }
@@ -119,8 +134,10 @@ impl From<StoreError> for TableError {
 impl TableError {
     /// Turns the error into the private reply a player reads, with legal examples where they help.
     pub fn reply(&self) -> Reply {
-        if let TableError::Internal(e) = self {
-            tracing::error!(error = ?e, "command failed");
+        match self {
+            TableError::Internal(e) => tracing::error!(error = ?e, "command failed"),
+            TableError::Unavailable(why) => tracing::error!(why, "the database refuses changes"),
+            _ => {}
         }
         let mut text = self.to_string();
         if let TableError::Rules(e) = self {

@@ -96,7 +96,7 @@ impl Table {
         if row.status == Status::Lobby {
             return Err(TableError::NotStarted);
         }
-        let seats = self.store.seats(row.id).await?;
+        let seats = self.seats(row.id).await?;
         let log = self.store.log(row.id).await?;
         if row.status == Status::Aborted && log.is_empty() {
             return Err(TableError::NeverStarted(row.id));

@@ -4,10 +4,8 @@ use crate::rules::{Game, GameKind};
 use crate::store::{Change, GameRow, NewGame, Seat, Status, StoreError};
 
 use super::command::{Choice, Ctx, GameRef, Reply, User, mention};
+use super::names::clean_name;
 use super::{Loaded, Table, TableError, words};
-
-/// Longest display name kept; longer ones are cut (Discord allows 32, the console anything).
-const MAX_NAME: usize = 32;
 
 /// The longest time limit per move, in days.
 pub(super) const MAX_DAYS: i64 = 14;
@@ -164,7 +162,7 @@ impl Table {
                 id: old.id,
                 detail: e.to_string(),
             })?;
-        let players = self.store.seats(old.id).await?;
+        let players = self.seats(old.id).await?;
         if !players.iter().any(|s| s.user_id == ctx.user.id) {
             return Err(TableError::NotSeated);
         }
@@ -324,33 +322,6 @@ impl Table {
             .await)
     }
 
-    pub(super) async fn abort(&self, ctx: &Ctx) -> Result<Reply, TableError> {
-        let Loaded { row, seats, game } = self.load(ctx).await?;
-        if row.created_by != ctx.user.id && !ctx.admin {
-            return Err(TableError::NotAllowed {
-                who: "the player who opened the table or a channel admin",
-                what: "abort the game",
-            });
-        }
-        let row = self.close(&row, Status::Aborted, &row.state, None).await?;
-        let text = format!(
-            "{} aborted game #{} ({}). No result is recorded.",
-            mention(&ctx.user.id),
-            row.id,
-            game.kind().title()
-        );
-        Ok(Reply {
-            text,
-            ping: seats
-                .iter()
-                .filter(|s| s.user_id != ctx.user.id && s.joined)
-                .map(|s| s.user_id.clone())
-                .collect(),
-            game: Some(game_ref(&row)),
-            ..Reply::default()
-        })
-    }
-
     /// Stores a lobby's new seating.
     async fn reseat(&self, row: &GameRow, seats: Vec<Seat>) -> Result<GameRow, TableError> {
         Ok(self
@@ -367,7 +338,7 @@ impl Table {
             .await?)
     }
 
-    async fn close(
+    pub(super) async fn close(
         &self,
         row: &GameRow,
         status: Status,
@@ -396,21 +367,6 @@ fn seat(n: i64, user: &User, joined: bool) -> Seat {
         name: clean_name(&user.name),
         joined,
     }
-}
-
-/// Keeps a display name printable and short.
-fn clean_name(name: &str) -> String {
-    let clean: String = name.chars().filter(|c| !c.is_control()).collect();
-    let clean = clean.trim();
-    if clean.is_empty() {
-        return "player".to_string();
-    }
-    if clean.chars().count() > MAX_NAME {
-        let mut cut: String = clean.chars().take(MAX_NAME - 1).collect();
-        cut.push('…');
-        return cut;
-    }
-    clean.to_string()
 }
 
 pub(super) fn to_json(game: &Game) -> Result<String, TableError> {

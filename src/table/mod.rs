@@ -1,17 +1,20 @@
 //! The application core: commands in, replies out, with permissions, turn flow and persistence.
 //! It knows no transport (Discord, console) and no single game's details beyond the `Game` shape.
 
+mod abort;
 mod command;
 mod dice;
 mod error;
 mod hints;
 mod history;
 mod lobby;
+mod names;
 mod play;
 mod press;
 mod record;
 mod remind;
 mod standings;
+mod threads;
 mod words;
 
 use std::sync::{Arc, Mutex};
@@ -28,6 +31,7 @@ pub use command::{
 };
 pub use dice::{DiceError, DiceExpr};
 pub use error::{OUR_FAULT, TableError};
+pub use names::clean_name;
 pub use remind::Reminder;
 
 /// The table: one per process, shared by every frontend task.
@@ -113,22 +117,19 @@ impl Table {
             .open_game(&ctx.guild, &ctx.channel)
             .await?
             .ok_or(TableError::NoGame)?;
-        let seats = self.store.seats(row.id).await?;
-        let game: Game = serde_json::from_str(&row.state).map_err(|e| TableError::Corrupt {
-            id: row.id,
-            detail: e.to_string().chars().take(120).collect(),
-        })?;
-        if game.kind().name() != row.kind {
-            return Err(TableError::Corrupt {
-                id: row.id,
-                detail: format!(
-                    "the row says {} but the state holds {}",
-                    row.kind,
-                    game.kind()
-                ),
-            });
-        }
+        let seats = self.seats(row.id).await?;
+        let game = stored_game(&row)?;
         Ok(Loaded { row, seats, game })
+    }
+
+    /// Returns a game's seats with every name fit to print (names stored by older versions
+    /// may hold characters that are no longer kept).
+    async fn seats(&self, game: i64) -> Result<Vec<Seat>, crate::store::StoreError> {
+        let mut seats = self.store.seats(game).await?;
+        for seat in &mut seats {
+            seat.name = names::clean_name(&seat.name);
+        }
+        Ok(seats)
     }
 
     /// Draws the board as PNG off the async runtime; a failure is logged and leaves the reply without a picture.
@@ -169,6 +170,28 @@ impl Table {
                 Err(e) => return Err(e),
             },
         };
-        Ok(Reply::private(kind.rules_text()))
+        Ok(Reply::private(words::rules(kind)))
     }
+}
+
+/// Reads and validates a row's saved state.
+///
+/// # Errors
+/// [`TableError::Corrupt`] when the state does not load or is another game than the row's.
+fn stored_game(row: &GameRow) -> Result<Game, TableError> {
+    let game: Game = serde_json::from_str(&row.state).map_err(|e| TableError::Corrupt {
+        id: row.id,
+        detail: e.to_string().chars().take(120).collect(),
+    })?;
+    if game.kind().name() != row.kind {
+        return Err(TableError::Corrupt {
+            id: row.id,
+            detail: format!(
+                "the row says {} but the state holds {}",
+                row.kind,
+                game.kind()
+            ),
+        });
+    }
+    Ok(game)
 }

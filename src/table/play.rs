@@ -34,8 +34,8 @@ impl Table {
         // cube); one the game refuses for a reason of its own says that reason.
         let m = match (loaded.game.turn(), loaded.game.parse(seat, text)) {
             (_, Ok(m)) => m,
-            (Turn::Roll(s), Err(e)) if e.waits_for_roll() => {
-                return Err(TableError::RollFirst(name(&loaded.seats, s)));
+            (Turn::Roll(_), Err(e)) if e.waits_for_roll() => {
+                return Err(TableError::RollFirst);
             }
             (_, Err(e)) => return Err(e.into()),
         };

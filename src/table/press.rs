@@ -36,6 +36,7 @@ impl Table {
             "draw accept" => Command::Draw(DrawCommand::Accept),
             "draw decline" => Command::Draw(DrawCommand::Decline),
             "draw claim" => Command::Draw(DrawCommand::Claim),
+            "abort" => Command::Abort,
             "move" => match press.selected {
                 Some(text) => Command::Move { text },
                 None => return Err(TableError::ChooseMove),

@@ -59,7 +59,7 @@ impl Table {
     async fn word_reminder(&self, row: &GameRow) -> Option<Reminder> {
         let game: Game = serde_json::from_str(&row.state).ok()?;
         let seat = game.turn().seat()?;
-        let seats = self.store.seats(row.id).await.ok()?;
+        let seats = self.seats(row.id).await.ok()?;
         let player = seats.iter().find(|s| s.seat as usize == seat)?;
         let kind = game.kind();
         let mut text = format!(

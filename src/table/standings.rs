@@ -6,6 +6,7 @@ use crate::render::card::{self, CardLine};
 use crate::rules::{GameKind, Outcome};
 use crate::store::Standing;
 
+use super::names::clean_name;
 use super::{Ctx, Reply, Table, TableError, User, mention};
 
 /// Lines on a leaderboard page.
@@ -81,7 +82,7 @@ impl Table {
             .iter()
             .map(|s| CardLine {
                 rank: s.rank,
-                name: s.name.clone(),
+                name: clean_name(&s.name),
                 rating: shown(system, &s.rating),
                 games: s.rating.games,
                 record: record(&s.rating),
@@ -121,7 +122,7 @@ impl Table {
         }
         let mut text = String::from("**Your games**\n");
         for row in rows.iter().take(MY_GAMES) {
-            let seats = self.store.seats(row.id).await?;
+            let seats = self.seats(row.id).await?;
             let title = row
                 .kind
                 .parse::<GameKind>()
@@ -172,7 +173,7 @@ impl Table {
             .store
             .standings_of(&ctx.guild, &user.id, PROVISIONAL_GAMES)
             .await?;
-        let mut text = format!("**{}** on this server\n", user.name);
+        let mut text = format!("**{}** on this server\n", clean_name(&user.name));
         if standings.is_empty() {
             text.push_str("No rated games yet.");
             return Ok(Reply::text(text));
@@ -221,7 +222,7 @@ fn line(system: System, s: &Standing) -> String {
     let name = if s.name.trim().is_empty() {
         mention(&s.user_id)
     } else {
-        s.name.replace(['*', '_', '`', '~', '|', '\\'], "")
+        clean_name(&s.name).replace(['*', '_', '`', '~', '|', '\\'], "")
     };
     format!("{name} {}", line_without_name(system, &s.rating))
 }

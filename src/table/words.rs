@@ -14,12 +14,21 @@ pub const HELP: &str = "\
 `/move text` plays a move in the game's notation (see `/rules`).
 `/roll` rolls for the player to move in dice games; `/roll 2d6+1` rolls any dice for fun (also `d20`, `4d6kh3`).
 `/board` shows the board, `/resign` gives up, `/draw offer|accept|decline` handles draw offers and `/draw claim` claims a draw the rules allow.
-`/abort` ends the game without a result (the player who opened it, or a channel admin).
+`/abort` ends the game without a result: before any roll or move the player who opened it may; after that every player still in it must agree (each types `/abort`), or a channel admin. To leave a game alone, `/resign`.
 `/games` lists your unfinished games on this server and whose turn it is.
 `/rematch` (or the Rematch button) asks the players of the channel's finished game for another, colours swapped.
 `/leaderboard [game] [page]` shows a game's ratings on this server, `/stats [player]` a player's ratings and recent games.
 `/export [game]` sends a game's record as a file (chess PGN), `/replay [game]` an animated replay; without a number, this channel's current or last game.
 `/rules [game]` explains a game's rules and notation; `/help` shows this.";
+
+/// How to leave a game, shown under every game's rules.
+pub const LEAVING: &str = "\
+**Leaving:** `/resign` gives up; `/abort` (no result) needs every player still in, or an admin, once anyone has moved.";
+
+/// Returns a game's rules for `/rules`, with how to leave a game under them.
+pub fn rules(kind: GameKind) -> String {
+    format!("{}\n\n{LEAVING}", kind.rules_text())
+}
 
 /// Lists the games for `/rules` with no game named and none in the channel.
 pub fn rules_index() -> String {
@@ -28,7 +37,7 @@ pub fn rules_index() -> String {
         .map(|k| format!("`{}`", k.name()))
         .collect();
     format!(
-        "Games: {}. Ask `/rules game` for one of them.",
+        "Games: {}. Ask `/rules game` for one of them.\n\n{LEAVING}",
         names.join(", ")
     )
 }
@@ -140,7 +149,7 @@ mod tests {
         fits("/help", HELP);
         fits("the rules index", &rules_index());
         for kind in GameKind::ALL {
-            fits(kind.name(), kind.rules_text());
+            fits(kind.name(), &rules(*kind));
         }
     }
 }

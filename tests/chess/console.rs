@@ -163,7 +163,7 @@ async fn players_act_only_in_their_seat_and_turn() {
         "It is alice's turn",
         "You are not playing in this game",
         "The game has already started",
-        "Only the player who opened the table",
+        "asks to abort game #1",
     ] {
         assert!(out.contains(expected), "missing {expected:?} in {out}");
     }

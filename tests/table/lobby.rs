@@ -81,11 +81,11 @@ async fn leaving_a_lobby_frees_the_seat_and_the_creator_leaving_closes_it() {
 }
 
 #[tokio::test]
-async fn only_the_creator_or_an_admin_may_abort_and_abort_records_no_result() {
+async fn before_any_move_the_creator_or_an_admin_aborts_at_once_and_the_reason_is_kept() {
     let t = TestTable::new().await;
     t.chess().await;
-    let bob = t.say("bob", Command::Abort).await;
-    assert!(bob.private, "{}", bob.text);
+    let carol = t.say("carol", Command::Abort).await;
+    assert!(carol.private, "a stranger cannot abort: {}", carol.text);
     let admin = tabula::table::Ctx {
         admin: true,
         ..ctx("mod")
@@ -97,7 +97,19 @@ async fn only_the_creator_or_an_admin_may_abort_and_abort_records_no_result() {
         reply.text
     );
     let row = t.store.game(1).await.unwrap();
-    assert_eq!((row.status, row.result), (Status::Aborted, None));
+    assert_eq!(row.status, Status::Aborted);
+    let why: serde_json::Value = serde_json::from_str(row.result.as_deref().unwrap()).unwrap();
+    assert_eq!(why["aborted"]["by"], "mod");
+    assert!(
+        why["aborted"]["why"]
+            .as_str()
+            .unwrap()
+            .contains("before the first move")
+    );
+
+    t.chess().await;
+    let reply = t.say("alice", Command::Abort).await;
+    assert!(reply.text.contains("aborted game #2"), "{}", reply.text);
 }
 
 #[tokio::test]

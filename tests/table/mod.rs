@@ -17,3 +17,9 @@ mod ratings;
 
 // Time limits per move with an injected clock: deadlines, /claim.
 mod time;
+
+// Aborting: a damaged game from its row; once under way, every player still in or an admin.
+mod abort;
+
+// What players read: visible echoes cut short, named dice limits, clean names, permanent failures.
+mod messages;

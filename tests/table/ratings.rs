@@ -103,8 +103,9 @@ async fn aborted_games_change_no_rating() {
     let t = TestTable::new().await;
     t.chess().await;
     t.say("alice", Command::Move { text: "e4".into() }).await;
-    let reply = t.say("alice", Command::Abort).await;
-    assert!(!reply.private, "{}", reply.text);
+    t.say("alice", Command::Abort).await;
+    let reply = t.say("bob", Command::Abort).await;
+    assert!(reply.text.contains("No result"), "{}", reply.text);
     assert!(
         t.store
             .standings_of("g", "alice", PROVISIONAL_GAMES)

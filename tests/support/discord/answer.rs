@@ -195,7 +195,17 @@ fn find_answer(requests: &[Recorded], id: &str, token: &str) -> Option<Answer> {
 
 impl FakeDiscord {
     /// Dispatches an interaction and waits for the bot's answer to it.
-    pub async fn interact(&self, payload: Value) -> Answer {
+    pub async fn interact(&self, mut payload: Value) -> Answer {
+        // As on Discord: the bot's permissions here, and a thread is a channel of type 11.
+        payload["app_permissions"] = json!(self.state.bot_permissions().to_string());
+        let channel = payload["channel_id"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string();
+        if let Some(parent) = self.state.threads.lock().unwrap().get(&channel) {
+            payload["channel"]["type"] = json!(11);
+            payload["channel"]["parent_id"] = json!(parent);
+        }
         let id = payload["id"].as_str().unwrap().to_string();
         let token = payload["token"].as_str().unwrap().to_string();
         self.dispatch("INTERACTION_CREATE", payload);

@@ -10,6 +10,7 @@ mod gateway;
 pub mod payloads;
 mod rest;
 
+use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -67,6 +68,19 @@ struct State {
     readies: AtomicUsize,
     seq: AtomicU64,
     ids: AtomicU64,
+    /// The bot's permissions in every channel; `None` means [`payloads::BOT_PERMISSIONS`].
+    bot_permissions: Mutex<Option<u64>>,
+    /// Threads created so far, each with its parent channel.
+    threads: Mutex<HashMap<String, String>>,
+}
+
+impl State {
+    fn bot_permissions(&self) -> u64 {
+        self.bot_permissions
+            .lock()
+            .unwrap()
+            .unwrap_or(payloads::BOT_PERMISSIONS)
+    }
 }
 
 impl State {
@@ -138,6 +152,17 @@ impl FakeDiscord {
             status,
             times,
         });
+    }
+
+    /// Sets the bot's permissions in every channel: interactions carry them as
+    /// `app_permissions`, and REST routes that need one answer 403 without it, as Discord does.
+    pub fn set_bot_permissions(&self, permissions: u64) {
+        *self.state.bot_permissions.lock().unwrap() = Some(permissions);
+    }
+
+    /// Returns the threads created so far, each with its parent channel.
+    pub fn threads(&self) -> HashMap<String, String> {
+        self.state.threads.lock().unwrap().clone()
     }
 
     /// Forgets every injected failure not used up yet.

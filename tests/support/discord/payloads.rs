@@ -10,10 +10,16 @@ pub const BOT_ID: &str = "900000000000000001";
 pub const GUILD: &str = "900000000000000100";
 pub const CHANNEL: &str = "900000000000000200";
 const TIME: &str = "2024-01-01T00:00:00.000000+00:00";
-/// View Channel, Send Messages, Read Message History, Use Application Commands.
-const MEMBER_PERMISSIONS: u64 = (1 << 10) | (1 << 11) | (1 << 16) | (1 << 31);
+/// View Channel, Send Messages, Read Message History, Use Application Commands, and (as
+/// Discord's default @everyone role has them) Create Public Threads and Send Messages in Threads.
+const MEMBER_PERMISSIONS: u64 =
+    (1 << 10) | (1 << 11) | (1 << 16) | (1 << 31) | CREATE_PUBLIC_THREADS | (1 << 38);
 /// Manage Channels.
 const MANAGE_CHANNELS: u64 = 1 << 4;
+/// Create Public Threads.
+pub const CREATE_PUBLIC_THREADS: u64 = 1 << 35;
+/// The bot's permissions in the test channel (`app_permissions`), Create Public Threads among them.
+pub const BOT_PERMISSIONS: u64 = 2_248_473_465_835_073;
 
 /// A person in the fake guild.
 #[derive(Clone, Debug)]
@@ -21,6 +27,8 @@ pub struct FakeUser {
     pub id: String,
     pub name: String,
     pub admin: bool,
+    /// Whether the member may create public threads here (a channel overwrite can deny it).
+    pub threads: bool,
 }
 
 impl FakeUser {
@@ -29,6 +37,7 @@ impl FakeUser {
             id: id.to_string(),
             name: name.to_string(),
             admin: false,
+            threads: true,
         }
     }
 
@@ -59,9 +68,15 @@ impl FakeUser {
                "flags": 0, "public_flags": 0})
     }
 
+    /// The member's permissions in the channel, overwrites applied, as Discord sends them.
     fn permissions(&self) -> String {
         let admin = if self.admin { MANAGE_CHANNELS } else { 0 };
-        (MEMBER_PERMISSIONS | admin).to_string()
+        let denied = if self.threads {
+            0
+        } else {
+            CREATE_PUBLIC_THREADS
+        };
+        ((MEMBER_PERMISSIONS | admin) & !denied).to_string()
     }
 
     /// The member object of an interaction (with the user) or of resolved data (without).
@@ -91,7 +106,7 @@ fn interaction(
         "channel": {"id": channel, "type": 0, "name": "games", "guild_id": GUILD,
                     "permissions": user.permissions()},
         "member": user.member_json(true),
-        "token": token, "version": 1, "app_permissions": "2248473465835073",
+        "token": token, "version": 1, "app_permissions": BOT_PERMISSIONS.to_string(),
         "locale": "en-US", "guild_locale": "en-US", "entitlements": [],
         "authorizing_integration_owners": {"0": GUILD}, "context": 0,
         "attachment_size_limit": 10_485_760

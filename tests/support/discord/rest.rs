@@ -9,7 +9,7 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
-use super::payloads::{APP_ID, GUILD, message_json};
+use super::payloads::{APP_ID, CREATE_PUBLIC_THREADS, GUILD, message_json};
 use super::{FilePart, Recorded, State};
 
 pub(super) async fn handle(AxumState(state): AxumState<Arc<State>>, req: Request) -> Response {
@@ -140,17 +140,36 @@ fn route(
         | ("PATCH", ["channels", channel, "messages", _]) => {
             ok(message_json(&state.next_id(), channel, body, files))
         }
-        ("POST", ["channels", parent, "threads"]) => ok(json!({
-            "id": state.next_id(), "type": 11, "guild_id": GUILD, "parent_id": parent,
-            "name": body["name"], "owner_id": super::payloads::BOT_ID,
-            "thread_metadata": {"archived": false, "auto_archive_duration": 1440,
-                                "archive_timestamp": "2024-01-01T00:00:00.000000+00:00",
-                                "locked": false},
-            "member_count": 1, "message_count": 0
-        })),
-        ("DELETE", ["channels", channel]) => ok(json!({
-            "id": channel, "type": 11, "guild_id": GUILD, "name": "deleted"
-        })),
+        // Discord checks the bot's own permission (its token creates the thread), and a
+        // thread cannot hold another thread.
+        ("POST", ["channels", parent, "threads"]) => {
+            if state.bot_permissions() & CREATE_PUBLIC_THREADS == 0 {
+                return discord_error(403, 50013, "Missing Permissions");
+            }
+            if state.threads.lock().unwrap().contains_key(*parent) {
+                return discord_error(400, 50024, "Cannot execute action on this channel type");
+            }
+            let id = state.next_id();
+            state
+                .threads
+                .lock()
+                .unwrap()
+                .insert(id.clone(), parent.to_string());
+            ok(json!({
+                "id": id, "type": 11, "guild_id": GUILD, "parent_id": parent,
+                "name": body["name"], "owner_id": super::payloads::BOT_ID,
+                "thread_metadata": {"archived": false, "auto_archive_duration": 1440,
+                                    "archive_timestamp": "2024-01-01T00:00:00.000000+00:00",
+                                    "locked": false},
+                "member_count": 1, "message_count": 0
+            }))
+        }
+        ("DELETE", ["channels", channel]) => {
+            state.threads.lock().unwrap().remove(*channel);
+            ok(json!({
+                "id": channel, "type": 11, "guild_id": GUILD, "name": "deleted"
+            }))
+        }
         _ => (
             404,
             (
@@ -160,6 +179,19 @@ fn route(
                 .into_response(),
         ),
     }
+}
+
+/// An error as Discord sends one: a status, a JSON code and a message.
+fn discord_error(status: u16, code: u64, message: &str) -> (u16, Response) {
+    let body = json!({"message": message, "code": code});
+    (
+        status,
+        (
+            StatusCode::from_u16(status).expect("a status code"),
+            axum::Json(body),
+        )
+            .into_response(),
+    )
 }
 
 fn no_content() -> Response {
