@@ -150,12 +150,44 @@ async fn open_first(url: &str, place: &Place) -> Result<AnyConnection, StoreErro
     }
 }
 
-/// Applies [`SQLITE_PRAGMAS`] to a SQLite connection.
+/// How long a new SQLite connection keeps retrying a pragma refused with "database is
+/// locked". Switching a new file to WAL needs the file to itself, and SQLite does not always
+/// call the busy handler for it, so processes starting together on one new file retry here.
+const PRAGMA_RETRY: Duration = Duration::from_secs(10);
+
+/// Applies [`SQLITE_PRAGMAS`] to a SQLite connection, retrying a pragma refused because
+/// another connection holds the file (for up to [`PRAGMA_RETRY`]).
 async fn apply_pragmas(conn: &mut AnyConnection) -> Result<(), sqlx::Error> {
+    let give_up = std::time::Instant::now() + PRAGMA_RETRY;
     for pragma in SQLITE_PRAGMAS {
-        sqlx::query(pragma).execute(&mut *conn).await?;
+        let mut pause = Duration::from_millis(10);
+        loop {
+            match sqlx::query(pragma).execute(&mut *conn).await {
+                Ok(_) => break,
+                Err(e) if is_locked(&e) && std::time::Instant::now() < give_up => {
+                    tokio::time::sleep(pause).await;
+                    pause = (pause * 2).min(Duration::from_millis(200));
+                }
+                Err(e) => return Err(e),
+            }
+        }
     }
     Ok(())
+}
+
+/// Returns true for SQLite's SQLITE_BUSY ("database is locked") and SQLITE_LOCKED.
+fn is_locked(e: &sqlx::Error) -> bool {
+    match e {
+        sqlx::Error::Database(db) => {
+            let code = db.code();
+            let primary = code
+                .as_deref()
+                .and_then(|c| c.parse::<i64>().ok())
+                .map(|c| c & 0xff);
+            matches!(primary, Some(5 | 6)) || db.message().contains("database is locked")
+        }
+        _ => false,
+    }
 }
 
 /// Applies [`SQLITE_PRAGMAS`] to a fresh SQLite connection; does nothing on PostgreSQL.
