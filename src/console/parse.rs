@@ -1,7 +1,7 @@
 //! Reading one console line (`@alice /move e4`) into who speaks, where, and what they ask.
 
 use crate::rules::shown;
-use crate::table::{Command, DrawCommand, User};
+use crate::table::{Command, DrawCommand, SettingsChange, User};
 
 /// One line of console input, understood.
 #[derive(Debug)]
@@ -96,7 +96,10 @@ fn parse_command(words: &[&str]) -> Result<Command, String> {
             for arg in args {
                 if let Some(n) = arg.strip_prefix("days=") {
                     days = Some(n.parse::<i64>().map_err(|_| {
-                        format!("days={} is not a number of days (1 to 14).", shown(n))
+                        format!(
+                            "days={} is not a number of days (1 to 14, or 0 for none).",
+                            shown(n)
+                        )
                     })?);
                 } else if let Some(name) = arg.strip_prefix('@') {
                     if !valid_name(name) {
@@ -172,6 +175,32 @@ fn parse_command(words: &[&str]) -> Result<Command, String> {
             },
             _ => Err("Use `/stats` or `/stats @player`.".into()),
         },
+        "settings" => {
+            let mut change = SettingsChange::default();
+            for arg in args {
+                let (key, value) = arg.split_once('=').ok_or_else(|| {
+                    format!(
+                        "{} is not a setting: `/settings days=3 remind_hours=12 lobby_days=7`.",
+                        shown(arg)
+                    )
+                })?;
+                let slot = match key.to_ascii_lowercase().as_str() {
+                    "days" => &mut change.days,
+                    "remind_hours" | "remind" => &mut change.remind_hours,
+                    "lobby_days" | "lobby" => &mut change.lobby_days,
+                    _ => {
+                        return Err(format!(
+                            "There is no setting {}: `days`, `remind_hours` or `lobby_days`.",
+                            shown(key)
+                        ));
+                    }
+                };
+                *slot = Some(value.parse::<i64>().map_err(|_| {
+                    format!("{}={} is not a whole number.", shown(key), shown(value))
+                })?);
+            }
+            Ok(Command::Settings(change))
+        }
         "export" | "replay" => {
             let game = match text.trim_start_matches('#') {
                 "" => None,

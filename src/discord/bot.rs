@@ -110,7 +110,8 @@ pub async fn start(config: Config, table: Table) -> anyhow::Result<Running> {
 
 /// Posts due turn reminders, forever: each is claimed in the database (so several processes
 /// never double up), posted as a new message that pings the player, then acknowledged. A
-/// failed post is left to be claimed again when its lease runs out.
+/// failed post is left to be claimed again when its lease runs out. Closes tables that were
+/// never started in time, and says so in their channels.
 async fn remind(http: Arc<serenity::Http>, table: crate::table::Table, every: std::time::Duration) {
     let mut tick = tokio::time::interval(every);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -136,6 +137,21 @@ async fn remind(http: Arc<serenity::Http>, table: crate::table::Table, every: st
                 Err(e) => {
                     tracing::warn!(error = %e, %channel, "a reminder was not posted; it will be retried")
                 }
+            }
+        }
+        // Tables never started close after the server's `lobby_days`; the channel is told.
+        // Closing is one guarded commit, so with several processes only one posts each.
+        for notice in table.expire_lobbies(REMINDER_BATCH).await {
+            let Ok(channel) = notice.channel.parse::<u64>().map(serenity::ChannelId::new) else {
+                continue;
+            };
+            let out = super::post::Outgoing::new(&notice.reply);
+            if let Err(e) = super::post::retrying("posting that a table closed", || {
+                channel.send_message(&http, out.message())
+            })
+            .await
+            {
+                tracing::warn!(error = %e, %channel, "a closed table's notice was not posted");
             }
         }
     }

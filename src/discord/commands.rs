@@ -7,7 +7,7 @@ use serenity::{ChannelId, ChannelType, CreateThread};
 use std::borrow::Cow;
 
 use crate::rules::{GameChoice, GameKind};
-use crate::table::{Command, Ctx, DrawCommand, Reply, User, clean_name, mention};
+use crate::table::{Command, Ctx, DrawCommand, Reply, SettingsChange, User, clean_name, mention};
 
 use super::deliver::{Target, answer};
 use super::post::{Outgoing, retrying};
@@ -38,6 +38,7 @@ pub(crate) fn all() -> Vec<poise::Command<Data, Error>> {
         rematch(),
         games(),
         claim(),
+        settings(),
     ]
 }
 
@@ -105,8 +106,8 @@ pub(crate) async fn play(
     #[description = "A second opponent (games for more players)"] opponent2: Option<serenity::User>,
     #[description = "A third opponent (games for more players)"] opponent3: Option<serenity::User>,
     #[description = "Open a thread for the game and play there"] thread: Option<bool>,
-    #[description = "Days each player has for a move (1 to 14); no limit when left out"]
-    #[min = 1]
+    #[description = "Days each player has for a move (1 to 14, 0 for none); the server's default when left out"]
+    #[min = 0]
     #[max = 14]
     days: Option<i64>,
 ) -> Result<(), Error> {
@@ -417,6 +418,32 @@ pub(crate) async fn games(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command)]
 pub(crate) async fn claim(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Claim, false).await
+}
+
+/// Shows this server's settings; channel admins change them with the options.
+#[poise::command(slash_command)]
+pub(crate) async fn settings(
+    ctx: Context<'_>,
+    #[description = "Days per move for tables opened without `days` (1 to 14, 0 for none)"]
+    #[min = 0]
+    #[max = 14]
+    days: Option<i64>,
+    #[description = "Hours into a turn before the player is reminded (0 for no reminder)"]
+    #[min = 0]
+    #[max = 168]
+    remind_hours: Option<i64>,
+    #[description = "Days a table may wait to be started before it closes (1 to 30)"]
+    #[min = 1]
+    #[max = 30]
+    lobby_days: Option<i64>,
+) -> Result<(), Error> {
+    let change = SettingsChange {
+        days,
+        remind_hours,
+        lobby_days,
+    };
+    let private = change.is_empty();
+    run(ctx, Command::Settings(change), private).await
 }
 
 /// Lists tabula's commands.

@@ -35,8 +35,8 @@ impl Store {
         let mut tx = self.pool.begin().await?;
         let row = sqlx::query(concat!(
             "INSERT INTO games (guild, channel, kind, ruleset, status, seq, state, result, \
-             created_by, max_seats, created_at, updated_at, move_days) \
-             VALUES ($1, $2, $3, $4, $5, 0, $6, NULL, $7, $8, $9, $9, $10) RETURNING ",
+             created_by, max_seats, created_at, updated_at, move_days, remind_after) \
+             VALUES ($1, $2, $3, $4, $5, 0, $6, NULL, $7, $8, $9, $9, $10, $11) RETURNING ",
             game_columns!()
         ))
         .bind(new.guild.as_str())
@@ -49,6 +49,7 @@ impl Store {
         .bind(new.max_seats)
         .bind(now)
         .bind(new.move_days)
+        .bind(new.remind_after)
         .fetch_one(&mut *tx)
         .await
         .map_err(busy_if_unique)?;
@@ -253,8 +254,10 @@ impl Store {
              updated_at = $6, deadline_at = CASE WHEN $3 = 'active' AND move_days IS NOT NULL \
              THEN $6 + move_days * 86400 ELSE NULL END, \
              next_reminder_at = CASE WHEN $3 <> 'active' THEN NULL \
-             WHEN move_days IS NOT NULL AND move_days * 64800 < 86400 THEN $6 + move_days * 64800 \
-             ELSE $6 + 86400 END \
+             WHEN move_days IS NOT NULL AND (remind_after <= 0 OR move_days * 64800 < remind_after) \
+             THEN $6 + move_days * 64800 \
+             WHEN remind_after <= 0 THEN NULL \
+             ELSE $6 + remind_after END \
              WHERE id = $1 AND seq = $2 RETURNING ",
             game_columns!()
         ))

@@ -11,6 +11,7 @@ mod ratings;
 mod reminders;
 mod rows;
 mod schema;
+mod settings;
 mod threads;
 mod trouble;
 mod votes;
@@ -23,6 +24,7 @@ pub use model::{Change, GameRow, LoggedAction, NewGame, NewLog, Seat, Status, Un
 pub use ratings::{Rate, RatingChange, Standing};
 pub use reminders::LEASE_SECONDS;
 pub use schema::newest_known as newest_schema;
+pub use settings::{MAX_LOBBY_DAYS, MAX_MOVE_DAYS, MAX_REMIND_HOURS, Settings};
 pub use trouble::redact;
 
 /// The database behind a [`Store`].

@@ -126,6 +126,9 @@ pub struct NewGame {
     pub seats: Vec<Seat>,
     /// The per-move time limit in days, or `None` for none.
     pub move_days: Option<i64>,
+    /// Seconds into each turn before the player to move is reminded; 0 for none (but the
+    /// one when a quarter of a time limit is left).
+    pub remind_after: i64,
 }
 
 /// Describes an action to append to the log.

@@ -108,6 +108,26 @@ pub enum Command {
     /// Shows a player's ratings, records and recent results on this server (the caller's
     /// when nobody is named).
     Stats { user: Option<User> },
+    /// Shows the server's settings, or changes the given ones (channel admins only).
+    Settings(SettingsChange),
+}
+
+/// The settings `/settings` changes; `None` leaves one as it is.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SettingsChange {
+    /// The time limit per move for tables opened without `days:`, in days (0 for none).
+    pub days: Option<i64>,
+    /// Hours into a turn before the player to move is reminded (0 for no such reminder).
+    pub remind_hours: Option<i64>,
+    /// Days a table may wait to be started before it is closed.
+    pub lobby_days: Option<i64>,
+}
+
+impl SettingsChange {
+    /// Returns true when nothing is to change (the command only shows the settings).
+    pub fn is_empty(&self) -> bool {
+        *self == SettingsChange::default()
+    }
 }
 
 /// A follow-up a frontend may offer as a button: a label and the command text it stands for.

@@ -82,8 +82,14 @@ pub enum TableError {
     NameAGame,
     #[error("Game #{0} was called off before any move; there is nothing to show.")]
     NeverStarted(i64),
-    #[error("A time limit is 1 to 14 days per move, not {0}.")]
+    #[error("A time limit is 1 to 14 days per move (or 0 for none), not {0}.")]
     BadDays(i64),
+    #[error("{0}")]
+    BadSetting(String),
+    #[error(
+        "Game #{id} was never started within {days} day{} of opening, so it is closed and this channel is free: `/play` to open a new table.", if *.days == 1 { "" } else { "s" }
+    )]
+    LobbyExpired { id: i64, days: i64 },
     #[error("This game has no time limit, so there is nothing to claim.")]
     NoTimeLimit,
     #[error("It is your own turn; a claim is against a player who let their time run out.")]

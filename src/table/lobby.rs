@@ -20,11 +20,13 @@ impl Table {
         days: Option<i64>,
     ) -> Result<Reply, TableError> {
         let (kind, named) = GameKind::lookup(game)?;
-        if let Some(d) = days
-            && !(1..=MAX_DAYS).contains(&d)
-        {
-            return Err(TableError::BadDays(d));
-        }
+        // `days:0` asks for no limit; no `days` at all takes the server's default.
+        let days = match days {
+            Some(0) => None,
+            Some(d) if !(1..=MAX_DAYS).contains(&d) => return Err(TableError::BadDays(d)),
+            Some(d) => Some(d),
+            None => self.server_settings(&ctx.guild).await?.days,
+        };
         let ruleset = match ruleset.map(str::trim).filter(|r| !r.is_empty()) {
             Some(r) => r.to_ascii_lowercase(),
             None => named.unwrap_or(kind.rulesets()[0]).to_string(),
@@ -81,6 +83,7 @@ impl Table {
         let (min, max) = kind.seats();
         // Validates the ruleset and player count before anything is stored.
         let state = Game::new(kind, ruleset, max)?;
+        let settings = self.server_settings(&ctx.guild).await?;
         let new = NewGame {
             guild: ctx.guild.clone(),
             channel: ctx.channel.clone(),
@@ -92,15 +95,32 @@ impl Table {
             max_seats: max as i64,
             seats,
             move_days,
+            remind_after: settings.remind_after(),
         };
-        let (row, seats) = match self.store.create_game(new).await {
+        let (row, seats) = match self.store.create_game(new.clone()).await {
             Ok(created) => created,
             Err(StoreError::ChannelBusy) => {
                 let busy = self.store.open_game(&ctx.guild, &ctx.channel).await?;
-                return Err(TableError::ChannelBusy {
-                    kind: busy.as_ref().map_or("other".into(), |r| r.kind.clone()),
-                    id: busy.map_or(0, |r| r.id),
-                });
+                // A table that waited too long to start gives way to the new one.
+                let expired = match &busy {
+                    Some(row) => self.expire_lobby(row).await?.is_some(),
+                    None => false,
+                };
+                match (expired, busy) {
+                    (true, _) => self.store.create_game(new).await.map_err(|e| match e {
+                        StoreError::ChannelBusy => TableError::ChannelBusy {
+                            kind: "other".into(),
+                            id: 0,
+                        },
+                        other => other.into(),
+                    })?,
+                    (false, busy) => {
+                        return Err(TableError::ChannelBusy {
+                            kind: busy.as_ref().map_or("other".into(), |r| r.kind.clone()),
+                            id: busy.map_or(0, |r| r.id),
+                        });
+                    }
+                }
             }
             Err(e) => return Err(e.into()),
         };
@@ -125,6 +145,11 @@ impl Table {
                 " The creator can `/start` once {min} players are seated."
             ));
         }
+        text.push_str(&format!(
+            " A table not started within {} day{} closes.",
+            settings.lobby_days,
+            if settings.lobby_days == 1 { "" } else { "s" }
+        ));
         Ok(Reply {
             text,
             ping: waiting.iter().map(|s| s.user_id.clone()).collect(),

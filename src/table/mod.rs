@@ -13,6 +13,7 @@ mod play;
 mod press;
 mod record;
 mod remind;
+mod settings;
 mod standings;
 mod threads;
 mod words;
@@ -27,12 +28,14 @@ use crate::rules::{Game, GameKind};
 use crate::store::{GameRow, Seat, Store};
 
 pub use command::{
-    Attachment, Choice, Command, Ctx, DrawCommand, GameRef, Press, Reply, User, mention,
+    Attachment, Choice, Command, Ctx, DrawCommand, GameRef, Press, Reply, SettingsChange, User,
+    mention,
 };
 pub use dice::{DiceError, DiceExpr};
 pub use error::{OUR_FAULT, TableError};
 pub use names::clean_name;
 pub use remind::Reminder;
+pub use settings::Notice;
 
 /// The table: one per process, shared by every frontend task.
 #[derive(Clone)]
@@ -107,6 +110,7 @@ impl Table {
             Command::Stats { user } => self.stats(ctx, user).await,
             Command::Rematch { game } => self.rematch(ctx, game).await,
             Command::MyGames => self.my_games(ctx).await,
+            Command::Settings(change) => self.settings(ctx, change).await,
         }
     }
 
@@ -117,6 +121,9 @@ impl Table {
             .open_game(&ctx.guild, &ctx.channel)
             .await?
             .ok_or(TableError::NoGame)?;
+        if let Some(days) = self.expire_lobby(&row).await? {
+            return Err(TableError::LobbyExpired { id: row.id, days });
+        }
         let seats = self.seats(row.id).await?;
         let game = stored_game(&row)?;
         Ok(Loaded { row, seats, game })

@@ -9,7 +9,7 @@ use super::command::mention;
 /// The text `/help` shows.
 pub const HELP: &str = "\
 **tabula** plays board games in this channel, one game per channel.
-`/play game [ruleset] [opponents…] [days]` opens a table and invites the opponents; they take their seats with `/join`. With `days` (1-14) each move has a time limit, and `/claim` wins against a player who lets it run out.
+`/play game [ruleset] [opponents…] [days]` opens a table and invites the opponents; they take their seats with `/join`. With `days` (1-14; 0 for none; else the server's default) each move has a time limit, and `/claim` wins against a player who lets it run out.
 `/join` takes a seat, `/leave` gives it up before the game starts, `/start` starts a game that has enough players.
 `/move text` plays a move in the game's notation (see `/rules`).
 `/roll` rolls for the player to move in dice games; `/roll 2d6+1` rolls any dice for fun (also `d20`, `4d6kh3`).
@@ -19,6 +19,7 @@ pub const HELP: &str = "\
 `/rematch` (or the Rematch button) asks the players of the channel's finished game for another, colours swapped.
 `/leaderboard [game] [page]` shows a game's ratings on this server, `/stats [player]` a player's ratings and recent games.
 `/export [game]` sends a game's record as a file (chess PGN), `/replay [game]` an animated replay; without a number, this channel's current or last game.
+`/settings` shows the server's time limit, reminder and table-expiry settings; channel admins change them.
 `/rules [game]` explains a game's rules and notation; `/help` shows this.";
 
 /// How to leave a game, shown under every game's rules.

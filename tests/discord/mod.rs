@@ -8,6 +8,7 @@ mod failures;
 mod game;
 mod plain;
 mod reminders;
+mod settings;
 mod threads;
 
 use std::time::Duration;

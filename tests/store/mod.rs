@@ -29,6 +29,7 @@ fn new_game(guild: &str, channel: &str, status: Status) -> NewGame {
         max_seats: 2,
         seats: vec![seat(1, "u1", true), seat(0, "u2", false)],
         move_days: None,
+        remind_after: 86_400,
     }
 }
 

@@ -42,6 +42,7 @@ both_backends!(
                     joined: true,
                 }],
                 move_days: None,
+                remind_after: 86_400,
             };
             let (game, seats) = store.create_game(new).await.unwrap();
             for value in [

@@ -23,3 +23,6 @@ mod abort;
 
 // What players read: visible echoes cut short, named dice limits, clean names, permanent failures.
 mod messages;
+
+// /settings: admins only; the default time limit, the reminder delay, tables that expire.
+mod settings;

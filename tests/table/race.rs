@@ -36,6 +36,7 @@ async fn open_game(store: &Store, channel: &str) -> i64 {
             max_seats: 2,
             seats: vec![seat(0, "alice"), seat(1, "bob")],
             move_days: None,
+            remind_after: 86_400,
         })
         .await
         .unwrap();
