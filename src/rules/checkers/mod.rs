@@ -154,6 +154,18 @@ impl CheckersGame {
         }
     }
 
+    /// Starts a game under the named ruleset from a PDN FEN position.
+    ///
+    /// # Errors
+    /// Fails when the ruleset is not one of checkers' or the text is not a legal position.
+    pub fn from_fen(ruleset: &str, text: &str) -> Result<CheckersGame, LoadError> {
+        let variant = Variant::named(ruleset).ok_or_else(|| {
+            LoadError::Invalid(SetupError::unknown_ruleset(&Self::INFO, ruleset).to_string())
+        })?;
+        let pos = notation::read_fen(text).map_err(LoadError::Invalid)?;
+        Ok(CheckersGame::starting_at(variant, pos))
+    }
+
     /// Returns the game without its history, for a search to play on cheaply (its moves
     /// are not stored, so it is not to be saved).
     pub fn for_search(&self) -> CheckersGame {
@@ -187,6 +199,11 @@ impl CheckersGame {
     /// Returns the opponent's failure to capture the player to move may answer, if any.
     pub fn pending(&self) -> Option<&Pending> {
         self.pending.as_ref()
+    }
+
+    /// Tells whether the player to move must play a capture taking the most (after an undo).
+    pub fn must_capture(&self) -> bool {
+        self.must_capture
     }
 
     /// Returns the plies since the last capture, huff or man's move.
@@ -333,6 +350,10 @@ impl CheckersGame {
             }
         }
         next.moves.push(m.clone());
+        // A standing offer lapses when the game ends by the move.
+        if next.outcome().is_some() {
+            next.draw_offer = None;
+        }
         Ok(next)
     }
 

@@ -85,7 +85,7 @@ fn read(text: &str) -> Result<CheckersMove, Syntax> {
         };
     }
     let words: Vec<&str> = t
-        .split(|c: char| c == '-' || c == 'x' || c == ':' || c.is_whitespace())
+        .split(|c: char| matches!(c, '-' | 'x' | ':' | '–' | '—' | '×') || c.is_whitespace())
         .filter(|w| !w.is_empty())
         .collect();
     if words.len() < 2 || words.len() > super::board::MAX_PATH {
@@ -215,6 +215,9 @@ fn path_reason(game: &CheckersGame, path: &[u8]) -> String {
         return format!("{} is occupied", path[path.len() - 1]);
     }
     let lines = game.lines();
+    if game.must_capture() {
+        return "the move was cancelled: play one of the captures taking the most pieces".into();
+    }
     if game.pending().is_none()
         && lines.iter().all(|l| l.captured != 0)
         && !lines.is_empty()
