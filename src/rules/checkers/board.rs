@@ -69,7 +69,7 @@ pub fn next(b: u8, d: usize) -> Option<u8> {
 /// Returns the row (0 on Black's side) and column (0 = a, from White's left) of bit `b`.
 pub fn coords(b: u8) -> (u8, u8) {
     let row = b / 4;
-    let col = 2 * (b % 4) + u8::from(row % 2 == 0);
+    let col = 2 * (b % 4) + u8::from(row.is_multiple_of(2));
     (row, col)
 }
 

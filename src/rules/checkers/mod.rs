@@ -671,12 +671,6 @@ fn is_jump(from: u8, to: u8) -> bool {
     matches!(direction(from, to), Some((_, 2)))
 }
 
-/// Returns the column and row of a square's bit as a board letter and rank, e.g. `b8` for 1.
-pub fn square_name(b: u8) -> String {
-    let (row, col) = coords(b);
-    format!("{}{}", char::from(b'a' + col), 8 - row)
-}
-
 /// The rules summary `/rules checkers` shows.
 pub const RULES: &str = "\
 **Checkers** (English draughts, 2 players; sheets 000 and 004). Black (squares 1-12) moves first; the game's creator plays Black.

@@ -251,7 +251,6 @@ fn path_reason(game: &CheckersGame, path: &[u8]) -> String {
     {
         return "crowning ends the move".into();
     }
-    let _ = WHITE;
     "that piece cannot go there".into()
 }
 
