@@ -232,12 +232,38 @@ fn bench_card(c: &mut Criterion) {
     });
 }
 
+/// A checkers middlegame with kings on both sides, just after Black's double jump 9x18x25:
+/// the path and both taken men are drawn.
+fn bench_checkers(c: &mut Criterion) {
+    let renderer = Renderer::new();
+    let start = tabula::rules::checkers::CheckersGame::from_fen("forced", CHECKERS_FEN)
+        .expect("a legal position");
+    let game = Game::Checkers(start);
+    let m = game.parse(0, "9x25").expect("legal");
+    let game = game
+        .apply(&Action::Play { seat: 0, r#move: m })
+        .expect("plays");
+    let view = View {
+        players: vec!["alice".to_string(), "Bob the Builder".to_string()],
+        caption: Some("9x18x25 by alice".to_string()),
+        perspective: None,
+    };
+    let png = renderer.png(&game, &view).expect("renders");
+    eprintln!("checkers_render_png_640: {} bytes", png.len());
+    c.bench_function("checkers_render_png_640", |b| {
+        b.iter(|| renderer.png(black_box(&game), black_box(&view)))
+    });
+}
+
+/// The checkers bench's position, Black to move (also the README sample's).
+const CHECKERS_FEN: &str = "B:W14,21,22,23,26,28,30,31,32,K3:B2,5,6,9,12,16,K29";
+
 criterion_group! {
     name = benches;
     config = Criterion::default()
         .sample_size(50)
         .warm_up_time(Duration::from_secs(2))
         .measurement_time(Duration::from_secs(5));
-    targets = bench_render, bench_parcheesi, bench_backgammon, bench_replay, bench_card
+    targets = bench_render, bench_parcheesi, bench_backgammon, bench_replay, bench_card, bench_checkers
 }
 criterion_main!(benches);

@@ -1,7 +1,7 @@
 //! Writes the sample pictures the README shows into the given folder: `chess.png`,
 //! `parcheesi.png`, `pahrcheesi.png`, `pachesi.png`, `pachisi.png` from seeded games, and
 //! `backgammon.png`; `chess-replay.gif`, the replay of the chess sample's moves; and
-//! `leaderboard.png`, a leaderboard card.
+//! `leaderboard.png`, a leaderboard card; `checkers.png`, just after a double jump.
 //!
 //! Run: `cargo run --release --example render_sample -- docs/`
 
@@ -71,6 +71,17 @@ fn main() -> anyhow::Result<()> {
         &dir.join("backgammon.png"),
         &renderer.png(&backgammon()?, &view)?,
     )?;
+    let checkers = Game::Checkers(tabula::rules::checkers::CheckersGame::from_fen(
+        "forced",
+        "B:W14,21,22,23,26,28,30,31,32,K3:B2,5,6,9,12,16,K29",
+    )?);
+    let checkers = play_text(checkers, "9x25")?;
+    let view = View {
+        players: vec!["alice".to_string(), "bob".to_string()],
+        caption: Some("9x18x25 by alice".to_string()),
+        perspective: None,
+    };
+    write(&dir.join("checkers.png"), &renderer.png(&checkers, &view)?)?;
     Ok(())
 }
 

@@ -13,6 +13,9 @@ mod parcheesi;
 // Backgammon: rules, cube and matches, agreement with GNU Backgammon, table, engine, picture.
 mod backgammon;
 
+// Checkers: perft against OEIS, both sheets, huffing, notation, random games, console, picture.
+mod checkers;
+
 // The table: lobbies and seats, racing commands, hostile text in every option.
 mod table;
 

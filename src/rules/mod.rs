@@ -8,6 +8,7 @@
 mod registry;
 
 pub mod backgammon;
+pub mod checkers;
 pub mod chess;
 mod contract;
 mod error;
@@ -35,6 +36,7 @@ games! {
     Chess => chess::ChessGame,
     Parcheesi => parcheesi::ParcheesiGame,
     Backgammon => backgammon::BackgammonGame,
+    Checkers => checkers::CheckersGame,
     #[cfg(test)]
     TicTacToe => toy::TicTacToe,
 }

@@ -36,6 +36,10 @@ pub enum WinReason {
     MatchWon,
     /// Reached the game's goal first, where no more particular reason fits.
     Goal,
+    /// Checkers: took every opposing piece.
+    AllCaptured,
+    /// Checkers: left the opponent no legal move.
+    Blocked,
 }
 
 /// Why a game was drawn.
@@ -50,6 +54,8 @@ pub enum DrawReason {
     FivefoldRepetition,
     FiftyMoveRule,
     Agreement,
+    /// Checkers: 40 moves each with no capture, huff or man's move.
+    FortyMoveRule,
 }
 
 impl Outcome {
@@ -74,6 +80,8 @@ impl fmt::Display for WinReason {
             WinReason::CubeDropped => "a dropped double",
             WinReason::MatchWon => "winning the match",
             WinReason::Goal => "reaching the goal first",
+            WinReason::AllCaptured => "capturing every piece",
+            WinReason::Blocked => "leaving no legal move",
         })
     }
 }
@@ -87,6 +95,7 @@ impl fmt::Display for DrawReason {
             DrawReason::FivefoldRepetition => "fivefold repetition",
             DrawReason::FiftyMoveRule => "the 50-move rule",
             DrawReason::Agreement => "agreement",
+            DrawReason::FortyMoveRule => "40 moves each without a capture or a man's move",
         })
     }
 }

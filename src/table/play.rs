@@ -311,14 +311,18 @@ impl Table {
             headline.push_str(notice.trim_end_matches('.'));
             headline.push('.');
         }
+        // A game with dice offers its menu after every roll; one without, while it has
+        // options to summarise (checkers' answers to a failure to capture).
         let menu = match game.turn() {
-            Turn::Move(seat) if game.dice().is_some() => {
-                if let Some(summary) = game.options_summary(seat) {
+            Turn::Move(seat) => match game.options_summary(seat) {
+                Some(summary) => {
                     status.push('\n');
                     status.push_str(&summary);
+                    game.menu(seat, MENU_SIZE).unwrap_or_default()
                 }
-                game.menu(seat, MENU_SIZE).unwrap_or_default()
-            }
+                None if game.dice().is_some() => game.menu(seat, MENU_SIZE).unwrap_or_default(),
+                None => Vec::new(),
+            },
             _ => Vec::new(),
         };
         let caption = if headline.is_empty() {
