@@ -343,18 +343,17 @@ fn next_for_bot(game: &Game, seats: &[Seat]) -> Option<Next> {
             .find(|s| s.seat as usize == seat)
             .and_then(Seat::bot_level)
     };
-    if let Some(offerer) = game.draw_offer() {
-        if let Some(s) = seats
+    if let Some(offerer) = game.draw_offer()
+        && let Some(s) = seats
             .iter()
             .find(|s| s.seat as usize != offerer && s.bot_level().is_some())
-        {
-            let seat = s.seat as usize;
-            let level = s.bot_level().unwrap_or(1);
-            return Some(Next::Draw {
-                seat,
-                accept: bot::accepts_draw(game, seat, level),
-            });
-        }
+    {
+        let seat = s.seat as usize;
+        let level = s.bot_level().unwrap_or(1);
+        return Some(Next::Draw {
+            seat,
+            accept: bot::accepts_draw(game, seat, level),
+        });
     }
     match game.turn() {
         Turn::Move(seat) | Turn::Roll(seat) => {

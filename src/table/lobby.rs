@@ -11,6 +11,7 @@ use super::{Loaded, Table, TableError, words};
 pub(super) const MAX_DAYS: i64 = 14;
 
 impl Table {
+    #[allow(clippy::too_many_arguments)]
     pub(super) async fn play(
         &self,
         ctx: &Ctx,
@@ -161,6 +162,7 @@ impl Table {
     /// Stores a new table with these seats (the joined ones seated, the others reserved for
     /// invited players) and answers with the invitation: `headline (game #N).` and who is
     /// waited for.
+    #[allow(clippy::too_many_arguments)]
     async fn open_table(
         &self,
         ctx: &Ctx,
