@@ -53,6 +53,8 @@ async fn bench(turns: usize) {
                     ruleset: None,
                     opponents: vec![User::named("bob")],
                     days: None,
+                    bot: None,
+                    players: None,
                 },
             )
             .await;

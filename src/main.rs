@@ -27,6 +27,10 @@ struct Cli {
     )]
     database_url: String,
 
+    /// How many bot searches run at once in this process (each up to 3 s); more wait their turn.
+    #[arg(long, env = "TABULA_BOT_SEARCHES", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64), global = true)]
+    bot_searches: u16,
+
     #[command(subcommand)]
     command: Option<Mode>,
 }
@@ -118,10 +122,14 @@ fn main() -> ExitCode {
             ));
         }
     };
-    report(runtime.block_on(run(mode, &cli.database_url)))
+    let bots = tabula::table::BotConfig {
+        searches: usize::from(cli.bot_searches),
+        ..tabula::table::BotConfig::default()
+    };
+    report(runtime.block_on(run(mode, &cli.database_url, bots)))
 }
 
-async fn run(mode: Mode, database_url: &str) -> anyhow::Result<()> {
+async fn run(mode: Mode, database_url: &str, bots: tabula::table::BotConfig) -> anyhow::Result<()> {
     match mode {
         Mode::Bot {
             token,
@@ -137,7 +145,7 @@ async fn run(mode: Mode, database_url: &str) -> anyhow::Result<()> {
                 );
             };
             let store = connect(database_url).await?;
-            let table = Table::new(store.clone(), Arc::new(Renderer::new()));
+            let table = Table::new(store.clone(), Arc::new(Renderer::new())).with_bot_config(bots);
             let config = discord::Config {
                 guild,
                 message_content,
@@ -156,7 +164,7 @@ async fn run(mode: Mode, database_url: &str) -> anyhow::Result<()> {
             admin,
         } => {
             let store = connect(database_url).await?;
-            let table = Table::new(store.clone(), Arc::new(Renderer::new()));
+            let table = Table::new(store.clone(), Arc::new(Renderer::new())).with_bot_config(bots);
             let options = ConsoleOptions {
                 boards,
                 channel,

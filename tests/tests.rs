@@ -30,3 +30,6 @@ mod operator;
 
 // The Discord frontend end to end: the real bot against a fake Discord on 127.0.0.1.
 mod discord;
+
+// Playing against the bot: seats, turns like a person's, claims across processes, restarts.
+mod bots;

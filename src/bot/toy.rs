@@ -96,6 +96,8 @@ mod end_to_end {
             ruleset: None,
             opponents: vec![User::named("bob")],
             days: None,
+            bot: None,
+            players: None,
         };
         assert!(!table.handle(&ctx("alice"), play).await.private);
         let started = table.handle(&ctx("bob"), Command::Join).await;

@@ -113,6 +113,13 @@ pub async fn run_line(
     let reply = table.handle(&ctx, command).await;
     let text = show(&ctx, &reply, &options.boards).await;
     out.write_all(text.as_bytes()).await?;
+    // The bot's turns follow, each on its own lines like a player's, until a person is to act.
+    if let Some(game) = reply.game.filter(|g| !g.closed) {
+        while let Some(turn) = table.bot_turn(game.id).await {
+            let text = show(&ctx, &turn.reply, &options.boards).await;
+            out.write_all(text.as_bytes()).await?;
+        }
+    }
     out.flush().await?;
     Ok(true)
 }

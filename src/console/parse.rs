@@ -69,6 +69,20 @@ fn valid_name(name: &str) -> bool {
             .all(|c| c.is_alphanumeric() || c == '_' || c == '-' || c == '.')
 }
 
+/// Reads `name:value` or `name=value`.
+fn option<'a>(arg: &'a str, name: &str) -> Option<&'a str> {
+    let rest = arg.strip_prefix(name)?;
+    rest.strip_prefix(':').or_else(|| rest.strip_prefix('='))
+}
+
+/// Reads a bot level (1 or more).
+fn level(n: &str) -> Result<usize, String> {
+    n.parse::<usize>()
+        .ok()
+        .filter(|l| *l >= 1)
+        .ok_or_else(|| format!("bot:{} is not a level: levels are 1, 2, 3…", shown(n)))
+}
+
 fn parse_command(words: &[&str]) -> Result<Command, String> {
     let Some((first, args)) = words.split_first() else {
         return Err("Say what you want to do, e.g. `/move e4` or `/help`.".into());
@@ -93,8 +107,16 @@ fn parse_command(words: &[&str]) -> Result<Command, String> {
             let mut ruleset = None;
             let mut opponents = Vec::new();
             let mut days = None;
+            let mut bot = None;
+            let mut players = None;
             for arg in args {
-                if let Some(n) = arg.strip_prefix("days=") {
+                if let Some(n) = option(arg, "bot") {
+                    bot = Some(level(n)?);
+                } else if let Some(n) = option(arg, "players") {
+                    players = Some(n.parse::<usize>().map_err(|_| {
+                        format!("players:{} is not a number of players.", shown(n))
+                    })?);
+                } else if let Some(n) = arg.strip_prefix("days=") {
                     days = Some(n.parse::<i64>().map_err(|_| {
                         format!(
                             "days={} is not a number of days (1 to 14, or 0 for none).",
@@ -123,8 +145,31 @@ fn parse_command(words: &[&str]) -> Result<Command, String> {
                 ruleset,
                 opponents,
                 days,
+                bot,
+                players,
             })
         }
+        "invite" => match args {
+            [arg] => match option(arg, "bot") {
+                Some(n) => Ok(Command::InviteBot { level: level(n)? }),
+                None => {
+                    Err("Use `/invite bot:N` to seat the bot at level N; people `/join`.".into())
+                }
+            },
+            _ => Err("Use `/invite bot:N` to seat the bot at level N.".into()),
+        },
+        "bot" => Ok(Command::Bot {
+            game: (!text.is_empty()).then_some(text),
+        }),
+        "hint" => match text.as_str() {
+            "" => Ok(Command::Hint { ply: None }),
+            n => Ok(Command::Hint {
+                ply: Some(n.parse::<usize>().map_err(|_| {
+                    "/hint takes the number of actions into a finished game, or nothing."
+                        .to_string()
+                })?),
+            }),
+        },
         "join" => none(Command::Join),
         "leave" => none(Command::Leave),
         "start" => none(Command::Start),
@@ -236,7 +281,7 @@ mod tests {
     fn reads_the_commands_of_a_game() {
         assert!(matches!(
             command("@alice /play chess @bob"),
-            Command::Play { ref game, ruleset: None, ref opponents, days: None } if game == "chess" && opponents[0].id == "bob"
+            Command::Play { ref game, ruleset: None, ref opponents, days: None, bot: None, players: None } if game == "chess" && opponents[0].id == "bob"
         ));
         assert!(matches!(command("@bob /join"), Command::Join));
         assert!(matches!(command("@alice /move e4"), Command::Move { ref text } if text == "e4"));

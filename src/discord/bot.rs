@@ -13,6 +13,7 @@ use super::{Config, Data, Error, buttons, commands, messages};
 
 /// A started bot: its gateway runs in a background task until [`Running::stop`].
 pub struct Running {
+    table: Table,
     shard_manager: Arc<serenity::ShardManager>,
     task: tokio::task::JoinHandle<Result<(), serenity::Error>>,
 }
@@ -20,6 +21,8 @@ pub struct Running {
 impl Running {
     /// Disconnects from the gateway and waits for the client to finish.
     pub async fn stop(self) {
+        // Searches under way answer at once with their best move so far.
+        self.table.stop_bots();
         self.shard_manager.shutdown_all().await;
         let _ = self.task.await;
     }
@@ -67,6 +70,9 @@ pub async fn start(config: Config, table: Table) -> anyhow::Result<Running> {
     }
     let reminders = table.clone();
     let reminder_every = config.reminder_every;
+    let bots = table.clone();
+    let bot_every = config.bot_every;
+    let running_table = table.clone();
     let data = Data {
         table,
         message_content: config.message_content,
@@ -91,6 +97,7 @@ pub async fn start(config: Config, table: Table) -> anyhow::Result<Running> {
                 // A failed registration must not fail setup: poise would then hang every event.
                 register(ctx, &framework.options().commands, guild).await;
                 tokio::spawn(remind(Arc::clone(&ctx.http), reminders, reminder_every));
+                tokio::spawn(play_bots(Arc::clone(&ctx.http), bots, bot_every));
                 Ok(data)
             })
         })
@@ -103,6 +110,7 @@ pub async fn start(config: Config, table: Table) -> anyhow::Result<Running> {
     let shard_manager = Arc::clone(&client.shard_manager);
     let task = tokio::spawn(async move { client.start().await });
     Ok(Running {
+        table: running_table,
         shard_manager,
         task,
     })
@@ -156,6 +164,62 @@ async fn remind(http: Arc<serenity::Http>, table: crate::table::Table, every: st
         }
     }
 }
+
+/// Plays bot turns, forever: at start-up (a turn left by a crash or restart), whenever a
+/// delivered reply wakes it, and every `every` (a turn another process dropped). Each game
+/// with a turn waiting is played by its own task until a person is to act, so one slow game
+/// never holds up another; the table's pool bounds the searches, and the database claim makes
+/// each turn played once across processes.
+async fn play_bots(http: Arc<serenity::Http>, table: Table, every: std::time::Duration) {
+    let wake = table.bot_wakeup();
+    let running: Arc<std::sync::Mutex<std::collections::HashSet<i64>>> = Arc::default();
+    let mut tick = tokio::time::interval(every);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            _ = tick.tick() => {}
+            () = wake.notified() => {}
+        }
+        for game in table.bot_games(BOT_BATCH).await {
+            if !running
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .insert(game)
+            {
+                continue;
+            }
+            let (http, table, running) = (Arc::clone(&http), table.clone(), Arc::clone(&running));
+            tokio::spawn(async move {
+                while let Some(turn) = table.bot_turn(game).await {
+                    post_bot_turn(&http, &turn).await;
+                }
+                running
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .remove(&game);
+            });
+        }
+    }
+}
+
+/// Posts a bot's turn in its game's channel as a new message that pings the next person.
+async fn post_bot_turn(http: &serenity::Http, turn: &crate::table::BotTurn) {
+    let Ok(channel) = turn.channel.parse::<u64>().map(serenity::ChannelId::new) else {
+        tracing::warn!(channel = %turn.channel, "a bot turn in a channel that is not Discord's");
+        return;
+    };
+    let out = super::post::Outgoing::new(&turn.reply);
+    let posted = super::post::retrying("posting a bot turn", || {
+        channel.send_message(http, out.message())
+    })
+    .await;
+    if let Err(e) = posted {
+        tracing::error!(error = %e, %channel, game = turn.game, "a bot turn was played but not posted");
+    }
+}
+
+/// Games looked at for bot turns per wake-up.
+const BOT_BATCH: usize = 200;
 
 /// Reminders claimed per tick.
 const REMINDER_BATCH: usize = 50;

@@ -79,6 +79,7 @@ pub(crate) async fn handle(
         work,
     )
     .await;
+    data.table.wake_bots();
 }
 
 #[cfg(test)]

@@ -39,6 +39,9 @@ pub(crate) fn all() -> Vec<poise::Command<Data, Error>> {
         games(),
         claim(),
         settings(),
+        invite(),
+        bot_levels(),
+        hint(),
     ]
 }
 
@@ -110,6 +113,14 @@ pub(crate) async fn play(
     #[min = 0]
     #[max = 14]
     days: Option<i64>,
+    #[description = "Play against the bot at this level (1 = weakest; /bot lists them): it takes every empty seat"]
+    #[min = 1]
+    #[max = 20]
+    bot: Option<i64>,
+    #[description = "How many seats the table has (the game's most when left out)"]
+    #[min = 2]
+    #[max = 6]
+    players: Option<i64>,
 ) -> Result<(), Error> {
     let poise::Context::Application(actx) = ctx else {
         return Ok(());
@@ -130,6 +141,8 @@ pub(crate) async fn play(
         ruleset,
         opponents,
         days,
+        bot: bot.and_then(|b| usize::try_from(b).ok()),
+        players: players.and_then(|p| usize::try_from(p).ok()),
     };
     let sctx = ctx.serenity_context();
     let work = async {
@@ -235,6 +248,7 @@ pub(crate) async fn play(
         work,
     )
     .await;
+    data.table.wake_bots();
     Ok(())
 }
 
@@ -444,6 +458,40 @@ pub(crate) async fn settings(
     };
     let private = change.is_empty();
     run(ctx, Command::Settings(change), private).await
+/// Seats the bot at a level in this channel's open table.
+#[poise::command(slash_command)]
+pub(crate) async fn invite(
+    ctx: Context<'_>,
+    #[description = "The bot's level (1 = weakest; /bot lists them)"]
+    #[min = 1]
+    #[max = 20]
+    bot: i64,
+) -> Result<(), Error> {
+    let level = usize::try_from(bot).unwrap_or(0);
+    run(ctx, Command::InviteBot { level }, false).await
+}
+
+/// Lists a game's bot levels, how each plays and how strong it measured.
+#[poise::command(slash_command, rename = "bot")]
+pub(crate) async fn bot_levels(
+    ctx: Context<'_>,
+    #[description = "The game; this channel's game when left out"] game: Option<GamePick>,
+) -> Result<(), Error> {
+    let game = game.map(|g| g.0.name.to_string());
+    run(ctx, Command::Bot { game }, true).await
+}
+
+/// Asks the bot for the best move now (games against the bot, finished games).
+#[poise::command(slash_command)]
+pub(crate) async fn hint(
+    ctx: Context<'_>,
+    #[description = "In a finished game: the position after this many actions (the last when left out)"]
+    #[min = 0]
+    #[max = 100000]
+    at: Option<i64>,
+) -> Result<(), Error> {
+    let ply = at.and_then(|n| usize::try_from(n).ok());
+    run(ctx, Command::Hint { ply }, true).await
 }
 
 /// Lists tabula's commands.
@@ -467,6 +515,8 @@ async fn run(ctx: Context<'_>, command: Command, private_hint: bool) -> Result<(
         data.table.handle(&who, command),
     )
     .await;
+    // A bot to move plays after the reply is out, so its move comes after the person's.
+    data.table.wake_bots();
     Ok(())
 }
 

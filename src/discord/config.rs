@@ -20,6 +20,9 @@ pub struct Config {
     pub defer_after: Duration,
     /// How often the database is asked for due turn reminders.
     pub reminder_every: Duration,
+    /// How often the database is searched for bot turns nobody is playing (left by a crash or
+    /// by another process that stopped); a reply that leaves a bot to move wakes it at once.
+    pub bot_every: Duration,
     /// How many threads with an unfinished game a member may have opened with
     /// `/play thread:True` on one server at a time (`TABULA_MAX_GAME_THREADS`); channel
     /// admins have no limit.
@@ -39,6 +42,7 @@ impl Config {
             message_content: false,
             defer_after: Duration::from_millis(1500),
             reminder_every: Duration::from_secs(60),
+            bot_every: Duration::from_secs(30),
             max_game_threads: MAX_GAME_THREADS,
         }
     }

@@ -37,6 +37,7 @@ pub(crate) async fn handle(ctx: &serenity::Context, data: &Data, message: &Messa
     if let Err(e) = posted {
         tracing::error!(error = %e, channel = %message.channel_id, "a move was played but its board was not posted");
     }
+    data.table.wake_bots();
 }
 
 /// Drops leading mentions (`<@123> e4` → `e4`), so addressing the bot still reads as a move.

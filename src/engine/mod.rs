@@ -55,7 +55,22 @@ enum Request {
         #[serde(default)]
         players: Vec<String>,
     },
+    /// The move the bot would play now, without playing it.
+    Bot {
+        /// The level (1 = weakest); the strongest when left out.
+        #[serde(default)]
+        level: Option<usize>,
+        /// The time budget in milliseconds (the soft deadline; the hard one is half again).
+        #[serde(default)]
+        ms: Option<u64>,
+        /// Seeds the bot's random choices, for repeatable answers.
+        #[serde(default)]
+        seed: Option<u64>,
+    },
 }
+
+/// Longest budget a `bot` request may ask for, in milliseconds.
+const MAX_BOT_MS: u64 = 60_000;
 
 /// The engine's session: the game being worked on, if any.
 #[derive(Default)]
@@ -195,6 +210,52 @@ impl Engine {
                 std::fs::write(&path, &png).map_err(|e| format!("cannot write {path}: {e}"))?;
                 Ok(json!({ "path": path, "bytes": png.len() }))
             }
+            Request::Bot { level, ms, seed } => self.bot(level, ms, seed),
+        }
+    }
+
+    /// Answers `bot`: the move the bot at `level` plays now, in a notation `play` accepts.
+    fn bot(
+        &self,
+        level: Option<usize>,
+        ms: Option<u64>,
+        seed: Option<u64>,
+    ) -> Result<Value, String> {
+        use rand::SeedableRng as _;
+
+        let game = self.current()?;
+        let levels = crate::bot::levels(game.kind()).len();
+        let level = level.unwrap_or(levels);
+        if !(1..=levels).contains(&level) {
+            return Err(format!(
+                "{} has bot levels 1 to {levels}",
+                game.kind().title()
+            ));
+        }
+        let ms = ms.unwrap_or(2_000);
+        if ms == 0 || ms > MAX_BOT_MS {
+            return Err(format!("ms is a budget from 1 to {MAX_BOT_MS}"));
+        }
+        let seat = match game.turn() {
+            Turn::Move(seat) | Turn::Roll(seat) => seat,
+            Turn::Over(_) => return Err("the game is over".into()),
+        };
+        let soft = std::time::Duration::from_millis(ms);
+        let budget = crate::bot::Budget::timed(soft, soft * 3 / 2);
+        let mut rng = match seed {
+            Some(seed) => rand::rngs::StdRng::seed_from_u64(seed),
+            None => rand::rngs::StdRng::from_os_rng(),
+        };
+        match crate::bot::choose(game, seat, level, &budget, &mut rng) {
+            Some(pick) => Ok(json!({
+                "move": game.format(&pick.r#move),
+                "why": pick.why,
+                "level": level,
+            })),
+            None if matches!(game.turn(), Turn::Roll(_)) => {
+                Err("roll first: the bot answers for the dice already rolled".into())
+            }
+            None => Err("the bot has no move to play".into()),
         }
     }
 

@@ -344,13 +344,15 @@ async fn insert_seats(
 ) -> Result<(), StoreError> {
     for seat in seats {
         sqlx::query(
-            "INSERT INTO seats (game, seat, user_id, name, joined) VALUES ($1, $2, $3, $4, $5)",
+            "INSERT INTO seats (game, seat, user_id, name, joined, bot_level) \
+             VALUES ($1, $2, $3, $4, $5, $6)",
         )
         .bind(game)
         .bind(seat.seat)
         .bind(seat.user_id.as_str())
         .bind(seat.name.as_str())
         .bind(i64::from(seat.joined))
+        .bind(seat.bot_level().map(|l| l as i64))
         .execute(&mut **tx)
         .await?;
     }

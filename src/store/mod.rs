@@ -3,6 +3,7 @@
 //! One `sqlx::AnyPool` serves both backends; every query uses `$n` placeholders and only
 //! integer, real and text columns, so the same SQL runs on either.
 
+mod bots;
 mod connect;
 mod error;
 mod games;
@@ -18,9 +19,12 @@ mod votes;
 
 use sqlx::AnyPool;
 
+pub use bots::BOT_LEASE_SECONDS;
 pub use connect::CONNECT_TIMEOUT;
 pub use error::StoreError;
-pub use model::{Change, GameRow, LoggedAction, NewGame, NewLog, Seat, Status, UnknownStatus};
+pub use model::{
+    Change, GameRow, LoggedAction, NewGame, NewLog, Seat, Status, UnknownStatus, bot_level_of,
+};
 pub use ratings::{Rate, RatingChange, Standing};
 pub use reminders::LEASE_SECONDS;
 pub use schema::newest_known as newest_schema;

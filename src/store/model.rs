@@ -99,6 +99,27 @@ pub struct Seat {
     pub joined: bool,
 }
 
+impl Seat {
+    /// The user id of the `n`th bot seat at `level` (`bot:<level>:<n>`): no Discord snowflake
+    /// or console name has a colon, so it is never a person's.
+    pub fn bot_id(level: usize, n: usize) -> String {
+        format!("bot:{level}:{n}")
+    }
+
+    /// Returns the bot's level when this seat is the bot's (see [`Seat::bot_id`]).
+    pub fn bot_level(&self) -> Option<usize> {
+        bot_level_of(&self.user_id)
+    }
+}
+
+/// Returns the level of a bot's user id (`bot:<level>:<n>`), or `None` for a person's.
+pub fn bot_level_of(user_id: &str) -> Option<usize> {
+    let rest = user_id.strip_prefix("bot:")?;
+    let (level, n) = rest.split_once(':')?;
+    n.parse::<usize>().ok()?;
+    level.parse::<usize>().ok().filter(|l| *l >= 1)
+}
+
 /// Describes one entry of a game's action log.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LoggedAction {

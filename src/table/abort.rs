@@ -53,7 +53,8 @@ impl Table {
         let voters = self.store.vote_abort(row.id, row.seq, &ctx.user.id).await?;
         let waiting: Vec<&Seat> = in_game
             .iter()
-            .filter(|s| !voters.contains(&s.user_id))
+            // The bot agrees to whatever its opponents agree on.
+            .filter(|s| !voters.contains(&s.user_id) && s.bot_level().is_none())
             .collect();
         if waiting.is_empty() {
             return self
@@ -98,7 +99,7 @@ impl Table {
             ),
             ping: seats
                 .iter()
-                .filter(|s| s.user_id != ctx.user.id && s.joined)
+                .filter(|s| s.user_id != ctx.user.id && s.joined && s.bot_level().is_none())
                 .map(|s| s.user_id.clone())
                 .collect(),
             game: Some(game_ref(&closed)),

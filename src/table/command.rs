@@ -62,7 +62,20 @@ pub enum Command {
         opponents: Vec<User>,
         /// A time limit per move in days (1 to 14), or none.
         days: Option<i64>,
+        /// Fills every seat left empty with the bot at this level (1 = weakest).
+        bot: Option<usize>,
+        /// How many seats the table has (the game's most when not given); with `bot`, how
+        /// many of them the bot fills.
+        players: Option<usize>,
     },
+    /// Seats the bot at a level in the channel's open table (its opener or an admin).
+    InviteBot { level: usize },
+    /// Lists a game's bot levels, how each plays and how strong it measured (the channel's
+    /// game when none is named), and the bot's policies.
+    Bot { game: Option<String> },
+    /// Asks the bot for the best move now, with one line of why: in a game with a bot seat,
+    /// or, in a finished game, at any position of it (after `ply` logged actions).
+    Hint { ply: Option<usize> },
     /// Claims the win from a player who let their time for a move run out.
     Claim,
     /// Takes a seat at the channel's open table.
@@ -182,7 +195,16 @@ impl Reply {
     }
 }
 
-/// Writes a mention of a user in reply text.
+/// Writes a mention of a user in reply text; the bot's seat is named in bold instead (it
+/// is no Discord user, and nobody is to be pinged for it).
 pub fn mention(user_id: &str) -> String {
-    format!("<@{user_id}>")
+    match crate::store::bot_level_of(user_id) {
+        Some(level) => format!("**{}**", bot_name(level)),
+        None => format!("<@{user_id}>"),
+    }
+}
+
+/// The name of the bot at a level, as seats and lines show it.
+pub fn bot_name(level: usize) -> String {
+    format!("tabula bot (level {level})")
 }

@@ -112,6 +112,31 @@ pub enum TableError {
     UnknownButton,
     #[error("Choose a move from the menu.")]
     ChooseMove,
+    #[error("The bot is to move; its move comes as soon as it has thought (a few seconds).")]
+    BotToMove,
+    #[error("{kind} has bot levels 1 to {max}; `/bot {name}` lists them.")]
+    NoSuchLevel {
+        kind: &'static str,
+        name: &'static str,
+        max: usize,
+    },
+    #[error("A table is for {min} to {max} players in {kind}, not {asked}.")]
+    BadPlayers {
+        kind: &'static str,
+        min: usize,
+        max: usize,
+        asked: usize,
+    },
+    #[error("With `players:{0}` there is no seat left for the bot.")]
+    NoSeatForBot(usize),
+    #[error(
+        "Hints are for games with a bot seat and for finished games, never for a rated game between people."
+    )]
+    NoHintHere,
+    #[error("Game #{id} has {last} logged actions; ask for a position from 0 to {last}.")]
+    NoSuchPly { id: i64, last: usize },
+    #[error("The bot has nothing to suggest here: {0}.")]
+    NothingToHint(&'static str),
     #[error("{}", OUR_FAULT)]
     Internal(#[source] anyhow::Error),
 }

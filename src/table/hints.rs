@@ -96,6 +96,8 @@ mod tests {
             ruleset: None,
             opponents: vec![User::named("bob")],
             days: None,
+            bot: None,
+            players: None,
         };
         assert!(!table.handle(&ctx("alice"), play).await.private);
         assert!(!table.handle(&ctx("bob"), Command::Join).await.private);

@@ -11,6 +11,7 @@ use super::{Loaded, Table, TableError, words};
 pub(super) const MAX_DAYS: i64 = 14;
 
 impl Table {
+    #[allow(clippy::too_many_arguments)]
     pub(super) async fn play(
         &self,
         ctx: &Ctx,
@@ -18,8 +19,13 @@ impl Table {
         ruleset: Option<&str>,
         opponents: Vec<User>,
         days: Option<i64>,
+        bot: Option<usize>,
+        players: Option<usize>,
     ) -> Result<Reply, TableError> {
         let (kind, named) = GameKind::lookup(game)?;
+        if let Some(level) = bot {
+            check_level(kind, level)?;
+        }
         // `days:0` asks for no limit; no `days` at all takes the server's default.
         let days = match days {
             Some(0) => None,
@@ -31,7 +37,19 @@ impl Table {
             Some(r) => r.to_ascii_lowercase(),
             None => named.unwrap_or(kind.rulesets()[0]).to_string(),
         };
-        let (_, max) = kind.seats();
+        let (min, most) = kind.seats();
+        let max = match players {
+            Some(n) if !(min..=most).contains(&n) => {
+                return Err(TableError::BadPlayers {
+                    kind: kind.title(),
+                    min,
+                    max: most,
+                    asked: n,
+                });
+            }
+            Some(n) => n,
+            None => most,
+        };
         let mut invited: Vec<User> = Vec::new();
         for user in opponents {
             if user.id == ctx.user.id {
@@ -57,20 +75,96 @@ impl Table {
                 .enumerate()
                 .map(|(i, u)| seat(i as i64 + 1, u, false)),
         );
+        if let Some(level) = bot {
+            let people = seats.len();
+            if people >= max {
+                return Err(TableError::NoSeatForBot(max));
+            }
+            seats.extend((people..max).map(|n| bot_seat(n, level)));
+        }
         let mut headline = format!("{} opened a {} table", mention(&ctx.user.id), kind.title());
+        if let Some(level) = bot {
+            let bots = seats.iter().filter(|s| s.bot_level().is_some()).count();
+            headline.push_str(&format!(
+                " against {}",
+                if bots == 1 {
+                    mention(&Seat::bot_id(level, 1))
+                } else {
+                    format!("{bots} bots at level {level}")
+                }
+            ));
+        }
         if let Some(d) = days {
             headline.push_str(&format!(
                 " with {d} day{} per move",
                 if d == 1 { "" } else { "s" }
             ));
         }
-        self.open_table(ctx, kind, &ruleset, seats, days, &headline)
+        // With bots the table has exactly the seats asked for; without, the game's most.
+        let seats_at_table = if bot.is_some() || players.is_some() {
+            max
+        } else {
+            most
+        };
+        self.open_table(ctx, kind, &ruleset, seats, days, &headline, seats_at_table)
             .await
+    }
+
+    /// Seats the bot at `level` in the channel's open table (its opener or an admin may); the
+    /// game starts when that fills the table with seated players.
+    pub(super) async fn invite_bot(&self, ctx: &Ctx, level: usize) -> Result<Reply, TableError> {
+        let Loaded {
+            row,
+            mut seats,
+            game,
+        } = self.load(ctx).await?;
+        if row.status != Status::Lobby {
+            return Err(TableError::AlreadyStarted);
+        }
+        if row.created_by != ctx.user.id && !ctx.admin {
+            return Err(TableError::NotAllowed {
+                who: "the player who opened the table",
+                what: "invite the bot",
+            });
+        }
+        check_level(game.kind(), level)?;
+        if seats.len() as i64 >= row.max_seats {
+            return Err(if seats.iter().any(|s| !s.joined) {
+                TableError::Reserved
+            } else {
+                TableError::TableFull
+            });
+        }
+        let next = seats.iter().map(|s| s.seat + 1).max().unwrap_or(0);
+        let n = seats.iter().filter(|s| s.bot_level().is_some()).count() + 1;
+        let mut bot = bot_seat(0, level);
+        bot.seat = next;
+        bot.user_id = Seat::bot_id(level, n);
+        seats.push(bot);
+        let full = seats.len() as i64 == row.max_seats && seats.iter().all(|s| s.joined);
+        if full {
+            return self.begin(row, seats).await;
+        }
+        let row = self.reseat(&row, seats.clone()).await?;
+        Ok(Reply {
+            text: format!(
+                "{} invited {} to game #{} ({} of {} seats taken).",
+                mention(&ctx.user.id),
+                mention(&Seat::bot_id(level, n)),
+                row.id,
+                seats.iter().filter(|s| s.joined).count(),
+                row.max_seats
+            ),
+            game: Some(game_ref(&row)),
+            choices: vec![choice("Join", "join")],
+            ..Reply::default()
+        })
     }
 
     /// Stores a new table with these seats (the joined ones seated, the others reserved for
     /// invited players) and answers with the invitation: `headline (game #N).` and who is
     /// waited for.
+    #[allow(clippy::too_many_arguments)]
     async fn open_table(
         &self,
         ctx: &Ctx,
@@ -79,8 +173,9 @@ impl Table {
         seats: Vec<Seat>,
         move_days: Option<i64>,
         headline: &str,
+        max: usize,
     ) -> Result<Reply, TableError> {
-        let (min, max) = kind.seats();
+        let (min, _) = kind.seats();
         // Validates the ruleset and player count before anything is stored.
         let state = Game::new(kind, ruleset, max)?;
         let settings = self.server_settings(&ctx.guild).await?;
@@ -124,6 +219,12 @@ impl Table {
             }
             Err(e) => return Err(e.into()),
         };
+        // A table the bot filled with nobody left to wait for starts at once.
+        if seats.len() == max && seats.iter().all(|s| s.joined) {
+            let mut reply = self.begin(row, seats).await?;
+            reply.text = format!("{headline}.\n{}", reply.text);
+            return Ok(reply);
+        }
         let mut text = format!("{headline} (game #{}).", row.id);
         let waiting: Vec<&Seat> = seats.iter().filter(|s| !s.joined).collect();
         if !waiting.is_empty() {
@@ -199,7 +300,7 @@ impl Table {
                     seat: i as i64,
                     user_id: from.user_id.clone(),
                     name: from.name.clone(),
-                    joined: from.user_id == ctx.user.id,
+                    joined: from.user_id == ctx.user.id || from.bot_level().is_some(),
                 }
             })
             .collect();
@@ -213,7 +314,12 @@ impl Table {
                 "seats turned one place"
             }
         );
-        self.open_table(ctx, kind, &ruleset, seats, old.move_days, &headline)
+        let max = if seats.iter().any(|s| s.bot_level().is_some()) {
+            n
+        } else {
+            kind.seats().1
+        };
+        self.open_table(ctx, kind, &ruleset, seats, old.move_days, &headline, max)
             .await
     }
 
@@ -314,7 +420,7 @@ impl Table {
     }
 
     /// Starts the game with these seats (renumbered in order) and shows the first board.
-    async fn begin(&self, row: GameRow, seats: Vec<Seat>) -> Result<Reply, TableError> {
+    pub(super) async fn begin(&self, row: GameRow, seats: Vec<Seat>) -> Result<Reply, TableError> {
         let kind: GameKind = row.kind.parse()?;
         let ruleset: String =
             serde_json::from_str(&row.ruleset).map_err(|e| TableError::Corrupt {
@@ -391,6 +497,30 @@ fn seat(n: i64, user: &User, joined: bool) -> Seat {
         user_id: user.id.clone(),
         name: clean_name(&user.name),
         joined,
+    }
+}
+
+/// The seat of the bot at `level`, numbered `n` (the `n`th bot is `bot:<level>:<n>`).
+fn bot_seat(n: usize, level: usize) -> Seat {
+    Seat {
+        seat: n as i64,
+        user_id: Seat::bot_id(level, n),
+        name: super::command::bot_name(level),
+        joined: true,
+    }
+}
+
+/// Checks that a game's bot has `level`.
+pub(super) fn check_level(kind: GameKind, level: usize) -> Result<(), TableError> {
+    let max = crate::bot::levels(kind).len();
+    if (1..=max).contains(&level) {
+        Ok(())
+    } else {
+        Err(TableError::NoSuchLevel {
+            kind: kind.title(),
+            name: kind.name(),
+            max,
+        })
     }
 }
 

@@ -2,6 +2,7 @@
 //! It knows no transport (Discord, console) and no single game's details beyond the `Game` shape.
 
 mod abort;
+mod bots;
 mod command;
 mod dice;
 mod error;
@@ -27,6 +28,7 @@ use crate::render::{Renderer, View};
 use crate::rules::{Game, GameKind};
 use crate::store::{GameRow, Seat, Store};
 
+pub use bots::{BotConfig, BotTurn};
 pub use command::{
     Attachment, Choice, Command, Ctx, DrawCommand, GameRef, Press, Reply, SettingsChange, User,
     mention,
@@ -43,6 +45,7 @@ pub struct Table {
     store: Store,
     renderer: Arc<Renderer>,
     rng: Arc<Mutex<StdRng>>,
+    bots: Arc<bots::Bots>,
 }
 
 /// A game row loaded and checked: its stored row, its seats and its validated state.
@@ -60,10 +63,12 @@ impl Table {
 
     /// Makes a table with a given random generator, so tests and replays can fix the dice.
     pub fn with_rng(store: Store, renderer: Arc<Renderer>, rng: StdRng) -> Table {
+        let bots = bots::Bots::new(BotConfig::default());
         Table {
             store,
             renderer,
             rng: Arc::new(Mutex::new(rng)),
+            bots: Arc::new(bots),
         }
     }
 
@@ -84,10 +89,23 @@ impl Table {
                 ruleset,
                 opponents,
                 days,
+                bot,
+                players,
             } => {
-                self.play(ctx, &game, ruleset.as_deref(), opponents, days)
-                    .await
+                self.play(
+                    ctx,
+                    &game,
+                    ruleset.as_deref(),
+                    opponents,
+                    days,
+                    bot,
+                    players,
+                )
+                .await
             }
+            Command::InviteBot { level } => self.invite_bot(ctx, level).await,
+            Command::Bot { game } => self.bot_levels(ctx, game.as_deref()).await,
+            Command::Hint { ply } => self.hint(ctx, ply).await,
             Command::Claim => self.claim(ctx).await,
             Command::Join => self.join(ctx).await,
             Command::Leave => self.leave(ctx).await,

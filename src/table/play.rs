@@ -4,7 +4,7 @@ use rand::Rng as _;
 
 use crate::rating::{self, System};
 use crate::rules::{Action, Game, PlayError, Seat as SeatNo, Turn};
-use crate::store::{Change, GameRow, NewLog, Rate, Seat, Status};
+use crate::store::{Change, GameRow, NewLog, Rate, RatingChange, Seat, Status};
 
 use super::command::{Choice, Ctx, DrawCommand, Reply, mention};
 use super::dice::DiceExpr;
@@ -74,32 +74,12 @@ impl Table {
         let seat = seat_of(ctx, &loaded.seats)?;
         match loaded.game.turn() {
             Turn::Roll(s) if s == seat => {
-                let Some(wanted) = loaded.game.dice() else {
+                let Some((action, notation, headline)) =
+                    self.throw(&loaded.game, seat, &ctx.user.id)
+                else {
                     return Err(TableError::NoDiceHere(Some(loaded.game.kind().title())));
                 };
-                let dice: Vec<u8> = {
-                    let mut rng = self
-                        .rng
-                        .lock()
-                        .unwrap_or_else(|poisoned| poisoned.into_inner());
-                    (0..wanted.count)
-                        .map(|_| rng.random_range(1..=wanted.faces))
-                        .collect()
-                };
-                let shown: Vec<String> = dice.iter().map(u8::to_string).collect();
-                let words = loaded
-                    .game
-                    .roll_words(&dice)
-                    .unwrap_or_else(|| format!("**{}**", shown.join(" and ")));
-                let headline = format!("{} rolled {words}.", mention(&ctx.user.id));
-                self.act(
-                    ctx,
-                    loaded,
-                    Action::Roll { seat, dice },
-                    shown.join("-"),
-                    headline,
-                )
-                .await
+                self.act(ctx, loaded, action, notation, headline).await
             }
             Turn::Roll(s) | Turn::Move(s) if s != seat => {
                 Err(TableError::NotYourTurn(name(&loaded.seats, s)))
@@ -122,6 +102,33 @@ impl Table {
             }
             _ => Err(TableError::MoveFirst),
         }
+    }
+
+    /// Throws the dice `seat` rolls now in `game` (none in a game without dice): the roll
+    /// action, its notation (`3-5`) and the headline naming `user` as the roller. Stored by
+    /// [`act`](Self::act) before anyone sees it.
+    pub(super) fn throw(
+        &self,
+        game: &Game,
+        seat: SeatNo,
+        user: &str,
+    ) -> Option<(Action, String, String)> {
+        let wanted = game.dice()?;
+        let dice: Vec<u8> = {
+            let mut rng = self
+                .rng
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            (0..wanted.count)
+                .map(|_| rng.random_range(1..=wanted.faces))
+                .collect()
+        };
+        let shown: Vec<String> = dice.iter().map(u8::to_string).collect();
+        let words = game
+            .roll_words(&dice)
+            .unwrap_or_else(|| format!("**{}**", shown.join(" and ")));
+        let headline = format!("{} rolled {words}.", mention(user));
+        Some((Action::Roll { seat, dice }, shown.join("-"), headline))
     }
 
     pub(super) async fn board(&self, ctx: &Ctx) -> Result<Reply, TableError> {
@@ -162,6 +169,13 @@ impl Table {
         };
         if absent == seat {
             return Err(TableError::ClaimOwnTurn);
+        }
+        if loaded
+            .seats
+            .iter()
+            .any(|s| s.seat as usize == absent && s.bot_level().is_some())
+        {
+            return Err(TableError::BotToMove);
         }
         if self.store.now() < deadline {
             return Err(TableError::StillTime(name(&loaded.seats, absent), deadline));
@@ -224,7 +238,7 @@ impl Table {
     }
 
     /// Applies an action, stores it with the new state in one step, and answers with the board.
-    async fn act(
+    pub(super) async fn act(
         &self,
         ctx: &Ctx,
         loaded: Loaded,
@@ -232,15 +246,39 @@ impl Table {
         notation: String,
         headline: String,
     ) -> Result<Reply, TableError> {
+        let (row, seats, next, changes) =
+            self.commit_action(ctx, loaded, &action, notation).await?;
+        let mut reply = self.turn_reply(&row, &seats, &next, headline).await;
+        if !changes.is_empty() {
+            reply.text.push('\n');
+            reply
+                .text
+                .push_str(&words::rating_changes(System::of(next.kind()), &changes));
+        }
+        Ok(reply)
+    }
+
+    /// Applies an action and stores it with the new state in one step (rating a finished game
+    /// between people in the same transaction); returns the stored row, the seats, the new
+    /// state and the rating changes.
+    pub(super) async fn commit_action(
+        &self,
+        ctx: &Ctx,
+        loaded: Loaded,
+        action: &Action,
+        notation: String,
+    ) -> Result<(GameRow, Vec<Seat>, Game, Vec<RatingChange>), TableError> {
         let Loaded { row, seats, game } = loaded;
-        let next = game.apply(&action)?;
+        let next = game.apply(action)?;
         let outcome = next.outcome();
         let result = match outcome {
             Some(o) => Some(serde_json::to_string(&o).map_err(|e| TableError::Internal(e.into()))?),
             None => None,
         };
-        // A finished game is rated in the same transaction that records its result.
-        let rate = outcome.map(|o| {
+        // A finished game is rated in the same transaction that records its result; a game
+        // with a bot seat is unrated, so bots never reach a leaderboard.
+        let against_bot = seats.iter().any(|s| s.bot_level().is_some());
+        let rate = outcome.filter(|_| !against_bot).map(|o| {
             let places = rating::places(o, seats.len());
             Rate {
                 kind: row.kind.clone(),
@@ -270,7 +308,7 @@ impl Table {
                     seats: None,
                     log: Some(NewLog {
                         user_id: ctx.user.id.clone(),
-                        action: serde_json::to_string(&action)
+                        action: serde_json::to_string(action)
                             .map_err(|e| TableError::Internal(e.into()))?,
                         notation,
                     }),
@@ -278,14 +316,7 @@ impl Table {
                 rate.as_ref(),
             )
             .await?;
-        let mut reply = self.turn_reply(&row, &seats, &next, headline).await;
-        if !changes.is_empty() {
-            reply.text.push('\n');
-            reply
-                .text
-                .push_str(&words::rating_changes(System::of(next.kind()), &changes));
-        }
-        Ok(reply)
+        Ok((row, seats, next, changes))
     }
 
     /// Builds the message every turn ends with: what happened, whose turn it is, the board and the buttons.
@@ -340,7 +371,11 @@ impl Table {
         let ping = match game.turn() {
             Turn::Over(_) => {
                 choices.push(choice("Rematch", "rematch"));
-                seats.iter().map(|s| s.user_id.clone()).collect()
+                seats
+                    .iter()
+                    .filter(|s| s.bot_level().is_none())
+                    .map(|s| s.user_id.clone())
+                    .collect()
             }
             Turn::Move(s) | Turn::Roll(s) => {
                 if game.dice().is_some() {
@@ -359,7 +394,7 @@ impl Table {
                     ping.extend(
                         seats
                             .iter()
-                            .filter(|x| x.seat as usize != offerer)
+                            .filter(|x| x.seat as usize != offerer && x.bot_level().is_none())
                             .map(|x| x.user_id.clone()),
                     );
                     ping.dedup();
@@ -398,10 +433,11 @@ pub(super) fn seat_of(ctx: &Ctx, seats: &[Seat]) -> Result<SeatNo, TableError> {
         .ok_or(TableError::NotSeated)
 }
 
+/// The person at a seat, to ping (none for a bot's seat).
 fn seat_user(seats: &[Seat], seat: SeatNo) -> Option<String> {
     seats
         .iter()
-        .find(|s| s.seat as usize == seat)
+        .find(|s| s.seat as usize == seat && s.bot_level().is_none())
         .map(|s| s.user_id.clone())
 }
 

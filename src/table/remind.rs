@@ -60,7 +60,10 @@ impl Table {
         let game: Game = serde_json::from_str(&row.state).ok()?;
         let seat = game.turn().seat()?;
         let seats = self.seats(row.id).await.ok()?;
-        let player = seats.iter().find(|s| s.seat as usize == seat)?;
+        // The bot plays its turn itself; it is never reminded.
+        let player = seats
+            .iter()
+            .find(|s| s.seat as usize == seat && s.bot_level().is_none())?;
         let kind = game.kind();
         let mut text = format!(
             "{}, a reminder: it is your turn in {} game #{} since <t:{}:R>.",

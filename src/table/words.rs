@@ -10,6 +10,7 @@ use super::command::mention;
 pub const HELP: &str = "\
 **tabula** plays board games in this channel, one game per channel.
 `/play game [ruleset] [opponents…] [days]` opens a table and invites the opponents; they take their seats with `/join`. With `days` (1-14; 0 for none; else the server's default) each move has a time limit, and `/claim` wins against a player who lets it run out.
+`/play game bot:N [players:N]` plays against the bot at level N in every empty seat; `/invite bot:N` seats it in an open table; `/bot [game]` lists its levels; `/hint` asks it for the best move (games against it, finished games).
 `/join` takes a seat, `/leave` gives it up before the game starts, `/start` starts a game that has enough players.
 `/move text` plays a move in the game's notation (see `/rules`).
 `/roll` rolls for the player to move in dice games; `/roll 2d6+1` rolls any dice for fun (also `d20`, `4d6kh3`).

@@ -139,5 +139,7 @@ pub fn play(game: &str, opponents: &[&str]) -> Command {
         ruleset: None,
         opponents: opponents.iter().map(|o| User::named(o)).collect(),
         days: None,
+        bot: None,
+        players: None,
     }
 }

@@ -69,6 +69,8 @@ async fn hostile_text_in_every_option_is_refused_and_changes_nothing() {
                     ruleset: None,
                     opponents: vec![],
                     days: None,
+                    bot: None,
+                    players: None,
                 },
             )
             .await;
@@ -81,6 +83,8 @@ async fn hostile_text_in_every_option_is_refused_and_changes_nothing() {
                     ruleset: Some(text.clone()),
                     opponents: vec![],
                     days: None,
+                    bot: None,
+                    players: None,
                 },
             )
             .await;
@@ -168,6 +172,8 @@ async fn hostile_player_names_are_cleaned_not_trusted() {
                 ruleset: None,
                 opponents: vec![evil.clone()],
                 days: None,
+                bot: None,
+                players: None,
             },
         )
         .await;

@@ -48,12 +48,16 @@ pub(super) fn timed_chess(days: i64) -> Command {
             game,
             ruleset,
             opponents,
+            bot,
+            players,
             ..
         } => Command::Play {
             game,
             ruleset,
             opponents,
             days: Some(days),
+            bot,
+            players,
         },
         other => other,
     }

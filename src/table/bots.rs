@@ -1,0 +1,499 @@
+//! The bot in a seat: after any commit that leaves a bot to act (move, roll, answer a draw
+//! offer), the table plays the bot's turn through the same path as a person's: the dice code
+//! rolls and stores the dice before they are shown, each action is one commit in the same log,
+//! and the turn ends with the same board picture and ping of the next person.
+//!
+//! Searches run off the async runtime on a bounded pool (one search at a time per process by
+//! default), each within a time budget and cancelled at shutdown. A turn is claimed in the
+//! database under a lease before it is played (see `Store::claim_bot_turn`), so with several
+//! processes on one database, or after a crash, every bot turn is played once.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use rand::rngs::StdRng;
+use rand::{Rng as _, SeedableRng as _};
+use tokio::sync::{Notify, Semaphore};
+
+use crate::bot::{self, Budget, Pick};
+use crate::rules::{Action, Game, Move, Seat as SeatNo, Turn};
+use crate::store::{Seat, Status};
+
+use super::command::{Ctx, Reply, User, mention};
+use super::{Loaded, Table, TableError, stored_game};
+
+/// Most actions one bot plays in a row before handing back (a turn is a few: roll, moves).
+const MAX_ACTIONS: usize = 64;
+
+/// How the bot thinks: how many searches at once and for how long.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BotConfig {
+    /// Searches running at once in this process (at least one); more wait their turn.
+    pub searches: usize,
+    /// When a search should finish its current iteration and answer.
+    pub soft: Duration,
+    /// When a search must answer.
+    pub hard: Duration,
+}
+
+impl Default for BotConfig {
+    /// One search at a time, 2 s soft and 3 s hard (the limits on a 2-core machine).
+    fn default() -> Self {
+        BotConfig {
+            searches: 1,
+            soft: Duration::from_secs(2),
+            hard: Duration::from_secs(3),
+        }
+    }
+}
+
+/// The bot's share of a table: its search pool, shutdown flag, claim token and wake-up call.
+pub(super) struct Bots {
+    config: BotConfig,
+    pool: Arc<Semaphore>,
+    cancel: Arc<AtomicBool>,
+    /// This process's name in bot claims.
+    token: String,
+    wake: Arc<Notify>,
+}
+
+impl Bots {
+    /// Makes the bot's share; its claim token comes from the OS, so a table's seeded dice
+    /// are left alone.
+    pub(super) fn new(config: BotConfig) -> Bots {
+        let searches = config.searches.max(1);
+        Bots {
+            config: BotConfig { searches, ..config },
+            pool: Arc::new(Semaphore::new(searches)),
+            cancel: Arc::new(AtomicBool::new(false)),
+            token: format!("{:016x}", StdRng::from_os_rng().random::<u64>()),
+            wake: Arc::new(Notify::new()),
+        }
+    }
+}
+
+/// A bot turn played: where its reply goes and the reply (the board after it).
+#[derive(Clone, Debug)]
+pub struct BotTurn {
+    pub guild: String,
+    pub channel: String,
+    pub game: i64,
+    pub reply: Reply,
+}
+
+/// What a bot does next in a game.
+enum Next {
+    /// Answers the draw offer standing against it.
+    Draw { seat: SeatNo, accept: bool },
+    /// Acts on its turn: a move, or a roll when it has nothing to play before rolling.
+    Turn { seat: SeatNo, level: usize },
+}
+
+impl Table {
+    /// Uses `config` for the bot's searches (pool size and time budget).
+    #[must_use]
+    pub fn with_bot_config(mut self, config: BotConfig) -> Table {
+        self.bots = Arc::new(Bots::new(config));
+        self
+    }
+
+    /// The bot's search settings.
+    pub fn bot_config(&self) -> BotConfig {
+        self.bots.config
+    }
+
+    /// Returns the signal a frontend waits on to play bot turns: raised by
+    /// [`wake_bots`](Self::wake_bots) after a reply is delivered.
+    pub fn bot_wakeup(&self) -> Arc<Notify> {
+        Arc::clone(&self.bots.wake)
+    }
+
+    /// Tells whoever plays bot turns that a game may have one waiting.
+    pub fn wake_bots(&self) {
+        self.bots.wake.notify_one();
+    }
+
+    /// Stops every bot search under way (each answers with its best move so far) and every
+    /// later one at once: for shutdown.
+    pub fn stop_bots(&self) {
+        self.bots.cancel.store(true, Ordering::Relaxed);
+    }
+
+    /// Returns up to `limit` games where a bot may have a turn waiting and no process is
+    /// playing it (logged and empty when the database fails).
+    pub async fn bot_games(&self, limit: usize) -> Vec<i64> {
+        match self.store.bot_games(limit).await {
+            Ok(games) => games,
+            Err(e) => {
+                tracing::error!(error = %e, "could not look for bot turns");
+                Vec::new()
+            }
+        }
+    }
+
+    /// Plays the waiting turn of one bot in a game, if a bot is to act and no other process
+    /// holds the turn: every action of that seat until someone else is to act (or the game
+    /// ends), each stored as it is played. Returns the turn's reply to post (the board after
+    /// it, pinging the next person), or `None` when there was nothing to play. Call again for
+    /// the next bot's turn. Failures are logged; the turn is then left for a later call.
+    pub async fn bot_turn(&self, game: i64) -> Option<BotTurn> {
+        match self.play_bot_turn(game).await {
+            Ok(turn) => turn,
+            Err(TableError::Conflict | TableError::NoGame) => None,
+            Err(e) => {
+                tracing::error!(error = %e, game, "a bot turn failed");
+                None
+            }
+        }
+    }
+
+    async fn play_bot_turn(&self, id: i64) -> Result<Option<BotTurn>, TableError> {
+        // Read first: a game waiting for a person costs no write.
+        let Some(first) = self.bot_state(id).await? else {
+            return Ok(None);
+        };
+        if next_for_bot(&first.game, &first.seats).is_none() {
+            return Ok(None);
+        }
+        let token = self.bots.token.clone();
+        if !self.store.claim_bot_turn(id, &token).await? {
+            return Ok(None);
+        }
+        let played = self.play_claimed(id, &token).await;
+        if let Err(e) = self.store.release_bot_turn(id, &token).await {
+            tracing::warn!(error = %e, game = id, "could not release a bot turn; its lease runs out");
+        }
+        played
+    }
+
+    /// Plays a claimed turn, action by action, renewing the claim before each.
+    async fn play_claimed(&self, id: i64, token: &str) -> Result<Option<BotTurn>, TableError> {
+        let mut headlines: Vec<String> = Vec::new();
+        let mut actor: Option<SeatNo> = None;
+        let mut last = None;
+        for _ in 0..MAX_ACTIONS {
+            let Some(loaded) = self.bot_state(id).await? else {
+                break;
+            };
+            let Some(next) = next_for_bot(&loaded.game, &loaded.seats) else {
+                break;
+            };
+            let seat = match next {
+                Next::Draw { seat, .. } | Next::Turn { seat, .. } => seat,
+            };
+            if actor.is_some_and(|a| a != seat) {
+                break;
+            }
+            if !self.store.claim_bot_turn(id, token).await? {
+                break;
+            }
+            actor = Some(seat);
+            let Some(user) = loaded
+                .seats
+                .iter()
+                .find(|s| s.seat as usize == seat)
+                .map(|s| User {
+                    id: s.user_id.clone(),
+                    name: s.name.clone(),
+                })
+            else {
+                break;
+            };
+            let ctx = Ctx {
+                guild: loaded.row.guild.clone(),
+                channel: loaded.row.channel.clone(),
+                user,
+                admin: false,
+            };
+            let who = mention(&ctx.user.id);
+            let (action, notation, headline) = match next {
+                Next::Draw { seat, accept: true } => (
+                    Action::AcceptDraw { seat },
+                    "draw accepted".to_string(),
+                    format!("{who} accepted the draw offer."),
+                ),
+                Next::Draw {
+                    seat,
+                    accept: false,
+                } => (
+                    Action::DeclineDraw { seat },
+                    "draw declined".to_string(),
+                    format!("{who} declined the draw offer."),
+                ),
+                Next::Turn { seat, level } => match self.think(&loaded.game, seat, level).await? {
+                    Some(pick) => {
+                        let notation = loaded.game.format(&pick.r#move);
+                        let headline = format!("{who} played **{notation}**.");
+                        (
+                            Action::Play {
+                                seat,
+                                r#move: pick.r#move,
+                            },
+                            notation,
+                            headline,
+                        )
+                    }
+                    None if loaded.game.turn() == Turn::Roll(seat) => {
+                        match self.throw(&loaded.game, seat, &ctx.user.id) {
+                            Some(roll) => roll,
+                            None => break,
+                        }
+                    }
+                    None => {
+                        tracing::error!(game = id, seat, "the bot found nothing to play");
+                        break;
+                    }
+                },
+            };
+            let (row, seats, game, _) = self.commit_action(&ctx, loaded, &action, notation).await?;
+            let mut line = headline;
+            if let Some(notice) = game.notice() {
+                line.push(' ');
+                line.push_str(notice.trim_end_matches('.'));
+                line.push('.');
+            }
+            headlines.push(line);
+            last = Some((row, seats, game));
+        }
+        let Some((row, seats, game)) = last else {
+            return Ok(None);
+        };
+        let mut reply = self
+            .turn_reply(&row, &seats, &game, headlines.join("\n"))
+            .await;
+        // `turn_reply` adds the last action's notice to the headline; it is there already.
+        if let Some(notice) = game.notice() {
+            let doubled = format!(" {}.", notice.trim_end_matches('.'));
+            if let Some(at) = reply.text.find(&format!("{doubled}{doubled}")) {
+                reply.text.replace_range(at..at + doubled.len(), "");
+            }
+        }
+        Ok(Some(BotTurn {
+            guild: row.guild.clone(),
+            channel: row.channel.clone(),
+            game: row.id,
+            reply,
+        }))
+    }
+
+    /// Loads an active game by id (`None` when it is not active).
+    async fn bot_state(&self, id: i64) -> Result<Option<Loaded>, TableError> {
+        let row = self.store.game(id).await?;
+        if row.status != Status::Active {
+            return Ok(None);
+        }
+        let seats = self.seats(id).await?;
+        let game = stored_game(&row)?;
+        Ok(Some(Loaded { row, seats, game }))
+    }
+
+    /// Asks the seat's brain for its pick, on the search pool, within the configured budget.
+    pub(super) async fn think(
+        &self,
+        game: &Game,
+        seat: SeatNo,
+        level: usize,
+    ) -> Result<Option<Pick<Move>>, TableError> {
+        let config = self.bots.config;
+        self.search(game, seat, level, config.soft, config.hard)
+            .await
+    }
+
+    /// Runs one search on the pool: waits for a free slot, then thinks off the runtime.
+    pub(super) async fn search(
+        &self,
+        game: &Game,
+        seat: SeatNo,
+        level: usize,
+        soft: Duration,
+        hard: Duration,
+    ) -> Result<Option<Pick<Move>>, TableError> {
+        let permit = Arc::clone(&self.bots.pool)
+            .acquire_owned()
+            .await
+            .map_err(|e| TableError::Internal(e.into()))?;
+        let seed: u64 = {
+            let mut rng = self
+                .rng
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            rng.random()
+        };
+        let game = game.clone();
+        let cancel = Arc::clone(&self.bots.cancel);
+        let picked = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            let budget = Budget::timed(soft, hard).cancelled_by(cancel);
+            let mut rng = StdRng::seed_from_u64(seed);
+            bot::choose(&game, seat, level, &budget, &mut rng)
+        })
+        .await
+        .map_err(|e| TableError::Internal(e.into()))?;
+        Ok(picked)
+    }
+}
+
+/// Returns what a bot does next in `game`, if anything: answer a draw offer made to it, or
+/// act on its turn.
+fn next_for_bot(game: &Game, seats: &[Seat]) -> Option<Next> {
+    let level_of = |seat: SeatNo| {
+        seats
+            .iter()
+            .find(|s| s.seat as usize == seat)
+            .and_then(Seat::bot_level)
+    };
+    if let Some(offerer) = game.draw_offer()
+        && let Some(s) = seats
+            .iter()
+            .find(|s| s.seat as usize != offerer && s.bot_level().is_some())
+    {
+        let seat = s.seat as usize;
+        let level = s.bot_level().unwrap_or(1);
+        return Some(Next::Draw {
+            seat,
+            accept: bot::accepts_draw(game, seat, level),
+        });
+    }
+    match game.turn() {
+        Turn::Move(seat) | Turn::Roll(seat) => {
+            level_of(seat).map(|level| Next::Turn { seat, level })
+        }
+        Turn::Over(_) => None,
+    }
+}
+
+impl Table {
+    /// Lists a game's bot levels (the channel's game when none is named) with how each plays
+    /// and how strong it measured, and the bot's policies.
+    pub(super) async fn bot_levels(
+        &self,
+        ctx: &Ctx,
+        game: Option<&str>,
+    ) -> Result<Reply, TableError> {
+        let kind = match game {
+            Some(name) => crate::rules::GameKind::lookup(name)?.0,
+            None => match self.load(ctx).await {
+                Ok(loaded) => loaded.game.kind(),
+                Err(TableError::NoGame) => return Err(TableError::NameAGame),
+                Err(e) => return Err(e),
+            },
+        };
+        let config = self.bots.config;
+        let mut text = format!(
+            "**{} bot levels** (`/play {} bot:N`, or `/invite` the bot into a table):",
+            kind.title(),
+            kind.name()
+        );
+        for (n, level) in bot::levels(kind).iter().enumerate() {
+            text.push_str(&format!(
+                "\n{}. **{}**: {}.",
+                n + 1,
+                level.name,
+                level.about
+            ));
+            if !level.measured.is_empty() {
+                text.push_str(&format!(
+                    " Measured: {}.",
+                    level.measured.trim_end_matches('.')
+                ));
+            }
+        }
+        text.push_str(&format!(
+            "\nThe bot never resigns: it plays every game to its end, so you may too. It answers \
+             draw offers by its own judgement (the random level always declines) and doubles, \
+             takes and drops by its moves. It thinks at most {} s a move ({} at a time here) and \
+             never runs out of time. Games against the bot are unrated and bots never appear on \
+             leaderboards. `/hint` asks it for the best move in a game against it or a finished game.",
+            config.hard.as_secs_f32(),
+            if config.searches == 1 {
+                "one search".to_string()
+            } else {
+                format!("{} searches", config.searches)
+            }
+        ));
+        Ok(Reply::private(text))
+    }
+
+    /// Gives the bot's best move for the caller's turn in a game with a bot seat, or for the
+    /// player to move after `ply` logged actions of the channel's finished game.
+    pub(super) async fn hint(&self, ctx: &Ctx, ply: Option<usize>) -> Result<Reply, TableError> {
+        let (game, seat, where_) = match self.load(ctx).await {
+            Ok(loaded) => {
+                if loaded.row.status == Status::Lobby {
+                    return Err(TableError::NotStarted);
+                }
+                if !loaded.seats.iter().any(|s| s.bot_level().is_some()) {
+                    return Err(TableError::NoHintHere);
+                }
+                let seat = super::play::seat_of(ctx, &loaded.seats)?;
+                match loaded.game.turn() {
+                    Turn::Move(s) | Turn::Roll(s) if s == seat => {}
+                    Turn::Move(s) | Turn::Roll(s) => {
+                        let name = loaded
+                            .seats
+                            .iter()
+                            .find(|x| x.seat as usize == s)
+                            .map_or_else(|| format!("seat {s}"), |x| x.name.clone());
+                        return Err(TableError::NotYourTurn(name));
+                    }
+                    Turn::Over(_) => return Err(TableError::NothingToHint("the game is over")),
+                }
+                (loaded.game, seat, String::new())
+            }
+            Err(TableError::NoGame) => {
+                let row = self
+                    .store
+                    .latest_game(&ctx.guild, &ctx.channel)
+                    .await?
+                    .ok_or(TableError::NoGame)?;
+                if row.status != Status::Finished {
+                    return Err(TableError::NoGame);
+                }
+                let seats = self.seats(row.id).await?;
+                let log = self.store.log(row.id).await?;
+                let history = super::record::History::replay(&row, &seats, &log)?;
+                let last = history.steps.len();
+                // By default the position before the game's last action.
+                let at = ply.unwrap_or(last.saturating_sub(1));
+                if at > last {
+                    return Err(TableError::NoSuchPly { id: row.id, last });
+                }
+                let game = if at == 0 {
+                    history.start.clone()
+                } else {
+                    history.steps[at - 1].after.clone()
+                };
+                let Some(seat) = game.turn().seat() else {
+                    return Err(TableError::NothingToHint(
+                        "the game is over at that position",
+                    ));
+                };
+                (
+                    game,
+                    seat,
+                    format!(" in game #{} after {at} actions", row.id),
+                )
+            }
+            Err(e) => return Err(e),
+        };
+        let level = bot::levels(game.kind()).len();
+        let Some(pick) = self.think(&game, seat, level).await? else {
+            return Err(TableError::NothingToHint(
+                if matches!(game.turn(), Turn::Roll(_)) {
+                    "roll the dice first"
+                } else {
+                    "there is no move to play"
+                },
+            ));
+        };
+        let name = bot::levels(game.kind())
+            .get(level - 1)
+            .map_or("bot", |l| l.name);
+        Ok(Reply::private(format!(
+            "Hint{where_} (level {level}, {name}): **{}**. {}.",
+            game.format(&pick.r#move),
+            pick.why.trim_end_matches('.')
+        )))
+    }
+}
