@@ -16,6 +16,7 @@ mod kind;
 mod notation;
 mod outcome;
 pub mod parcheesi;
+pub mod snakes;
 #[cfg(test)]
 pub(crate) mod toy;
 
