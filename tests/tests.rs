@@ -27,3 +27,6 @@ mod operator;
 
 // The Discord frontend end to end: the real bot against a fake Discord on 127.0.0.1.
 mod discord;
+
+// Snakes & Ladders: the sheet sentence by sentence, the Markov oracle, random games, console, engine, picture.
+mod snakes;

@@ -7,6 +7,7 @@
 
 mod budget;
 mod random;
+mod snakes;
 #[cfg(test)]
 mod toy;
 
@@ -65,6 +66,7 @@ pub fn levels(kind: GameKind) -> &'static [Level] {
         GameKind::Chess => <crate::rules::chess::ChessGame as Brain>::LEVELS,
         GameKind::Parcheesi => <crate::rules::parcheesi::ParcheesiGame as Brain>::LEVELS,
         GameKind::Backgammon => <crate::rules::backgammon::BackgammonGame as Brain>::LEVELS,
+        GameKind::Snakes => <crate::rules::snakes::SnakesGame as Brain>::LEVELS,
         #[cfg(test)]
         GameKind::TicTacToe => <crate::rules::toy::TicTacToe as Brain>::LEVELS,
     }
@@ -82,6 +84,7 @@ pub fn choose(
         Game::Chess(g) => wrap(g.choose(seat, level, budget, rng), Move::Chess),
         Game::Parcheesi(g) => wrap(g.choose(seat, level, budget, rng), Move::Parcheesi),
         Game::Backgammon(g) => wrap(g.choose(seat, level, budget, rng), Move::Backgammon),
+        Game::Snakes(g) => wrap(g.choose(seat, level, budget, rng), Move::Snakes),
         #[cfg(test)]
         Game::TicTacToe(g) => wrap(g.choose(seat, level, budget, rng), Move::TicTacToe),
     }
@@ -93,6 +96,7 @@ pub fn accepts_draw(game: &Game, seat: Seat, level: usize) -> bool {
         Game::Chess(g) => g.accepts_draw(seat, level),
         Game::Parcheesi(g) => g.accepts_draw(seat, level),
         Game::Backgammon(g) => g.accepts_draw(seat, level),
+        Game::Snakes(g) => g.accepts_draw(seat, level),
         #[cfg(test)]
         Game::TicTacToe(g) => g.accepts_draw(seat, level),
     }

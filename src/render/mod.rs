@@ -12,6 +12,7 @@ mod kit;
 mod palette;
 mod parcheesi;
 mod replay;
+mod snakes;
 #[cfg(test)]
 mod toy;
 
@@ -41,6 +42,7 @@ pub struct Renderer {
     chess: chess::Painter,
     parcheesi: parcheesi::Painter,
     backgammon: backgammon::Painter,
+    snakes: snakes::Painter,
     #[cfg(test)]
     toy: toy::Painter,
 }
@@ -91,6 +93,7 @@ impl Renderer {
             chess: Painter::new(),
             parcheesi: Painter::new(),
             backgammon: Painter::new(),
+            snakes: Painter::new(),
             #[cfg(test)]
             toy: Painter::new(),
         }
@@ -102,6 +105,7 @@ impl Renderer {
             GameKind::Chess => chess::Painter::SIZE,
             GameKind::Parcheesi => parcheesi::Painter::SIZE,
             GameKind::Backgammon => backgammon::Painter::SIZE,
+            GameKind::Snakes => snakes::Painter::SIZE,
             #[cfg(test)]
             GameKind::TicTacToe => toy::Painter::SIZE,
         }
@@ -149,6 +153,7 @@ impl Renderer {
             Game::Chess(g) => paint(&self.chess, g, view),
             Game::Parcheesi(g) => paint(&self.parcheesi, g, view),
             Game::Backgammon(g) => paint(&self.backgammon, g, view),
+            Game::Snakes(g) => paint(&self.snakes, g, view),
             #[cfg(test)]
             Game::TicTacToe(g) => paint(&self.toy, g, view),
         }

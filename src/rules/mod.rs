@@ -36,6 +36,7 @@ games! {
     Chess => chess::ChessGame,
     Parcheesi => parcheesi::ParcheesiGame,
     Backgammon => backgammon::BackgammonGame,
+    Snakes => snakes::SnakesGame,
     #[cfg(test)]
     TicTacToe => toy::TicTacToe,
 }

@@ -4,6 +4,8 @@
 //! choose one die (`two-dice-95`), the choice that minimises the expectation is found by
 //! policy iteration. Used by the `/rules` facts, the Markov oracle test and the bot.
 
+use std::sync::OnceLock;
+
 use super::board::{DiceRule, GOAL, Layout, totals};
 
 /// Where one throw of `total` takes a token from `from` when nothing is in the way: past 100
@@ -20,6 +22,14 @@ pub fn next(layout: Layout, from: u8, total: u8) -> u8 {
 /// The expected number of further turns from every square 0-100 for one player alone (no
 /// occupied squares), playing `dice` on `layout` with the best one-die choices; index 100 is 0.
 pub fn expected_turns(layout: Layout, dice: DiceRule) -> [f64; 101] {
+    static CACHE: [[OnceLock<[f64; 101]>; 3]; 3] = [const { [const { OnceLock::new() }; 3] }; 3];
+    let l = Layout::ALL.iter().position(|&x| x == layout).unwrap_or(0);
+    let d = DiceRule::ALL.iter().position(|&x| x == dice).unwrap_or(0);
+    *CACHE[l][d].get_or_init(|| solve_best(layout, dice))
+}
+
+/// Solves the chain with the best one-die choices by policy iteration.
+fn solve_best(layout: Layout, dice: DiceRule) -> [f64; 101] {
     // Start from "one die wherever allowed", which always finishes, then improve.
     let mut one = [false; 101];
     for (s, o) in one.iter_mut().enumerate() {
