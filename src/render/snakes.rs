@@ -30,9 +30,8 @@ const DARK: Rgb = Rgb::hex(0xe8dcc0);
 const GOLD: Rgb = Rgb::hex(0xf2cf5b);
 const OUTLINE: Rgb = Rgb::hex(0x2b2620);
 const NUMBER: Rgb = Rgb::hex(0x7a6c58);
-const WOOD: Rgb = Rgb::hex(0xb07a3e);
+const WOOD: Rgb = Rgb::hex(0x8f5f2e);
 const SNAKE: [Rgb; 3] = [Rgb::hex(0x4f9a45), Rgb::hex(0x8a4fb0), Rgb::hex(0xd9772b)];
-const BELLY: [Rgb; 3] = [Rgb::hex(0x9fd07a), Rgb::hex(0xc9a2e0), Rgb::hex(0xf4bb7c)];
 const WHITE: Rgb = Rgb::hex(0xffffff);
 const TOKEN: [Rgb; 4] = [
     Rgb::hex(0xd7263d),
@@ -122,7 +121,7 @@ fn register(p: &mut PaletteBuilder) -> Inks {
     for c in [LIGHT, DARK, GOLD, OUTLINE, WOOD, WHITE, IVORY] {
         p.exact(c);
     }
-    for c in SNAKE.iter().chain(&BELLY).chain(&TOKEN) {
+    for c in SNAKE.iter().chain(&TOKEN) {
         p.exact(*c);
     }
     let papers = [LIGHT, DARK, GOLD];
@@ -212,7 +211,7 @@ fn board(layout: Layout) -> Pixmap {
     pixmap
 }
 
-/// Draws a ladder: two rails with rungs across, outlined.
+/// Draws a ladder: two rails with rungs across.
 fn ladder(pixmap: &mut Pixmap, foot: (f32, f32), top: (f32, f32)) {
     let (dx, dy) = (top.0 - foot.0, top.1 - foot.1);
     let len = (dx * dx + dy * dy).sqrt().max(1.0);
@@ -221,12 +220,12 @@ fn ladder(pixmap: &mut Pixmap, foot: (f32, f32), top: (f32, f32)) {
     // Start and end a little inside the squares so the numbers stay readable.
     let a = (foot.0 + ux * 8.0, foot.1 + uy * 8.0);
     let b = (top.0 - ux * 8.0, top.1 - uy * 8.0);
-    let rungs = ((len - 16.0) / 17.0).floor().max(1.0) as usize;
+    let rungs = ((len - 16.0) / 22.0).floor().max(1.0) as usize;
     let rung = |i: usize| {
         let t = (i as f32 + 0.5) / rungs as f32;
         (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t)
     };
-    for (width, colour) in [(7.0, OUTLINE), (4.0, WOOD)] {
+    for (width, colour) in [(4.5, WOOD)] {
         for i in 0..rungs {
             let m = rung(i);
             line(
@@ -250,8 +249,8 @@ fn ladder(pixmap: &mut Pixmap, foot: (f32, f32), top: (f32, f32)) {
     }
 }
 
-/// Draws a snake from its head down to its tail: a tapered S-curve, outlined, with a belly
-/// stripe, a head and eyes.
+/// Draws a snake from its head down to its tail: a tapered S-curve, outlined, with a head
+/// and eyes.
 fn snake(pixmap: &mut Pixmap, head: (f32, f32), tail: (f32, f32), i: usize) {
     let (dx, dy) = (tail.0 - head.0, tail.1 - head.1);
     let len = (dx * dx + dy * dy).sqrt().max(1.0);
@@ -273,18 +272,11 @@ fn snake(pixmap: &mut Pixmap, head: (f32, f32), tail: (f32, f32), i: usize) {
     let steps = (len / 2.0).ceil().max(8.0) as usize;
     let radius = |t: f32| 9.0 - 6.0 * t;
     let body = SNAKE[i % 3];
-    let belly = BELLY[i % 3];
     for (extra, colour) in [(2.0, OUTLINE), (0.0, body)] {
         for k in 0..=steps {
             let t = k as f32 / steps as f32;
             circle(pixmap, at(t), radius(t) + extra, colour);
         }
-    }
-    // Belly spots along the body.
-    let spots = (len / 18.0).floor().max(2.0) as usize;
-    for k in 1..spots {
-        let t = k as f32 / spots as f32;
-        circle(pixmap, at(t), radius(t) * 0.45, belly);
     }
     // The head: a bigger disc, then eyes looking along the body's first stretch.
     let ahead = at(0.03);
@@ -309,7 +301,7 @@ fn numbers(kit: &Kit, inks: &Inks, board: &mut Canvas) {
         let (col, row) = cell_of(sq);
         let (x, y) = (f32::from(col) * CELL, (9.0 - f32::from(row)) * CELL);
         let text = sq.to_string();
-        let px = if sq == GOAL { 15.0 } else { 12.0 };
+        let px = if sq == GOAL { 15.0 } else { 11.0 };
         kit.draw_text(
             board,
             Face::Bold,

@@ -128,7 +128,8 @@ fn the_engine_plays_a_race_with_given_dice() {
     let v = engine.answer(r#"{"cmd":"roll","dice":[2,1]}"#);
     assert_eq!(v["ok"], true, "{v}");
     let state = engine.answer(r#"{"cmd":"state"}"#);
-    assert_eq!(state["state"]["squares"], serde_json::json!([4, 1]));
+    // Red started (6 against 2), threw 2 and 1 from 1 onto 4, and climbed to 14.
+    assert_eq!(state["state"]["squares"], serde_json::json!([14, 1]));
     let bad = engine.answer(r#"{"cmd":"roll","dice":[7,1]}"#);
     assert_eq!(bad["ok"], false);
     let load = format!(r#"{{"cmd":"load","state":{}}}"#, state["state"]);

@@ -53,6 +53,7 @@ fn pictures_have_the_documented_size_for_every_board_and_player_count() {
                 (img.width(), img.height()),
                 Renderer::size(GameKind::Snakes)
             );
+            eprintln!("{ruleset}, {n} players: {bytes} bytes");
             assert!(bytes < 60_000, "{bytes} bytes");
         }
     }

@@ -243,9 +243,9 @@ fn in_two_dice_a_player_on_99_throws_one_die_since_two_can_never_make_1() {
         winner(&roll(&position("two-dice", &[99, 1], 0), &[1])),
         Some(0)
     );
-    // 98 still throws two dice (1 and 1 wins).
+    // 97 still throws two dice (1 and 2 win).
     assert_eq!(
-        position("two-dice", &[98, 5], 0).dice().map(|d| d.count),
+        position("two-dice", &[97, 5], 0).dice().map(|d| d.count),
         Some(2)
     );
     assert!(

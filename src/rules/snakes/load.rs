@@ -9,7 +9,6 @@ use crate::rules::{Outcome, WinReason};
 
 /// A game as stored.
 #[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub(super) struct Record {
     ruleset: String,
     squares: Vec<u8>,

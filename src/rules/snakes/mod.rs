@@ -350,9 +350,10 @@ impl SnakesGame {
                 if self.holder(seat, landed) == Some(by) {
                     format!("{start} → {landed} is {whose}'s square: back to {start}, turn lost")
                 } else {
-                    let what = if to > landed { "ladder" } else { "snake" };
+                    let target = self.rules.layout.jump(landed);
+                    let what = if target > landed { "ladder" } else { "snake" };
                     format!(
-                        "{start} → {landed}, but the {what} leads to {to}, {whose}'s square: back to {start}, turn lost"
+                        "{start} → {landed}, but the {what} leads to {target}, {whose}'s square: back to {start}, turn lost"
                     )
                 }
             }
