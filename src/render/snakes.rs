@@ -255,7 +255,7 @@ fn snake(pixmap: &mut Pixmap, head: (f32, f32), tail: (f32, f32), i: usize) {
     let (dx, dy) = (tail.0 - head.0, tail.1 - head.1);
     let len = (dx * dx + dy * dy).sqrt().max(1.0);
     let (nx, ny) = (-dy / len, dx / len);
-    let bend = (len * 0.18).clamp(14.0, 46.0) * if i % 2 == 0 { 1.0 } else { -1.0 };
+    let bend = (len * 0.18).clamp(14.0, 46.0) * if i.is_multiple_of(2) { 1.0 } else { -1.0 };
     let p1 = (head.0 + dx / 3.0 + nx * bend, head.1 + dy / 3.0 + ny * bend);
     let p2 = (
         head.0 + 2.0 * dx / 3.0 - nx * bend,

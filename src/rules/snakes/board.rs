@@ -194,7 +194,7 @@ pub fn totals(count: u8) -> Vec<(u8, f64)> {
 /// boustrophedon board: row 0 runs 1-10 left to right, row 1 runs 11-20 right to left, and so on.
 pub fn square_at(col: u8, row: u8) -> u8 {
     let base = row * 10;
-    if row % 2 == 0 {
+    if row.is_multiple_of(2) {
         base + col + 1
     } else {
         base + 10 - col
@@ -206,7 +206,11 @@ pub fn cell_of(square: u8) -> (u8, u8) {
     let i = square.clamp(1, GOAL) - 1;
     let row = i / 10;
     let along = i % 10;
-    let col = if row % 2 == 0 { along } else { 9 - along };
+    let col = if row.is_multiple_of(2) {
+        along
+    } else {
+        9 - along
+    };
     (col, row)
 }
 

@@ -149,15 +149,14 @@ impl SnakesGame {
                 return Err("one die is chosen only in two-dice-95 on 95 or above".into());
             }
         }
-        if let Some(round) = &self.round {
-            if round.contenders.len() != round.thrown.len()
+        if let Some(round) = &self.round
+            && (round.contenders.len() != round.thrown.len()
                 || round.contenders.len() < 2
                 || round.contenders.iter().any(|&s| s >= n)
                 || round.thrown.iter().any(|t| !(1..=6).contains(t))
-                || self.last.is_some()
-            {
-                return Err("the round for who starts does not fit".into());
-            }
+                || self.last.is_some())
+        {
+            return Err("the round for who starts does not fit".into());
         }
         if let Some(last) = &self.last {
             self.check_last(last)?;

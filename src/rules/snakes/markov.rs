@@ -67,6 +67,7 @@ pub fn step_value(layout: Layout, dice: DiceRule, s: u8, one: bool, e: &[f64; 10
 
 /// Solves `(I − P) E = 1` for a fixed choice of dice per square by Gaussian elimination with
 /// partial pivoting.
+#[allow(clippy::needless_range_loop)] // row operations read as the algebra does
 fn solve(layout: Layout, dice: DiceRule, one: &[bool; 101]) -> [f64; 101] {
     const N: usize = 101;
     let mut a = vec![[0.0f64; N + 1]; N];
