@@ -1,7 +1,7 @@
 //! Writes the sample pictures the README shows into the given folder: `chess.png`,
 //! `parcheesi.png`, `pahrcheesi.png`, `pachesi.png`, `pachisi.png` from seeded games, and
-//! `backgammon.png`; `chess-replay.gif`, the replay of the chess sample's moves; and
-//! `leaderboard.png`, a leaderboard card; `checkers.png`, just after a double jump.
+//! `backgammon.png`, `snakes.png`; `chess-replay.gif`, the replay of the chess sample's moves;
+//! `leaderboard.png`, a leaderboard card; and `checkers.png`, just after a double jump.
 //!
 //! Run: `cargo run --release --example render_sample -- docs/`
 
@@ -82,7 +82,35 @@ fn main() -> anyhow::Result<()> {
         perspective: None,
     };
     write(&dir.join("checkers.png"), &renderer.png(&checkers, &view)?)?;
+    let (game, caption) = snakes_sample()?;
+    let view = View {
+        players: vec!["alice".into(), "bob".into(), "carol".into()],
+        caption: Some(caption),
+        perspective: None,
+    };
+    write(&dir.join("snakes.png"), &renderer.png(&game, &view)?)?;
     Ok(())
+}
+
+/// A seeded three-player Snakes & Ladders game (the sheet's two dice), stopped at the first
+/// ladder climbed after a dozen rolls; the caption says that roll as the table does.
+fn snakes_sample() -> anyhow::Result<(Game, String)> {
+    let mut rng = StdRng::seed_from_u64(4);
+    let mut game = Game::new(GameKind::Snakes, "two-dice", 3)?;
+    let names = ["alice", "bob", "carol"];
+    for n in 0..400 {
+        let Turn::Roll(seat) = game.turn() else {
+            anyhow::bail!("the sample game ended before a ladder was climbed");
+        };
+        let count = game.dice().map_or(2, |d| d.count);
+        let dice: Vec<u8> = (0..count).map(|_| rng.random_range(1..=6)).collect();
+        let words = game.roll_words(&dice).unwrap_or_default().replace("**", "");
+        game = game.apply(&Action::Roll { seat, dice })?;
+        if n > 12 && words.contains("ladder to") {
+            return Ok((game, format!("{} rolled {words}", names[seat])));
+        }
+    }
+    anyhow::bail!("no ladder climbed in the sample game")
 }
 
 /// The chess sample's moves as `/replay` draws them: the start, then a frame per move.

@@ -33,3 +33,5 @@ mod discord;
 
 // Playing against the bot: seats, turns like a person's, claims across processes, restarts.
 mod bots;
+// Snakes & Ladders: the sheet sentence by sentence, the Markov oracle, random games, console, engine, picture.
+mod snakes;

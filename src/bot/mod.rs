@@ -8,6 +8,7 @@
 mod budget;
 mod checkers;
 mod random;
+mod snakes;
 #[cfg(test)]
 mod toy;
 
@@ -67,6 +68,7 @@ pub fn levels(kind: GameKind) -> &'static [Level] {
         GameKind::Parcheesi => <crate::rules::parcheesi::ParcheesiGame as Brain>::LEVELS,
         GameKind::Backgammon => <crate::rules::backgammon::BackgammonGame as Brain>::LEVELS,
         GameKind::Checkers => <crate::rules::checkers::CheckersGame as Brain>::LEVELS,
+        GameKind::Snakes => <crate::rules::snakes::SnakesGame as Brain>::LEVELS,
         #[cfg(test)]
         GameKind::TicTacToe => <crate::rules::toy::TicTacToe as Brain>::LEVELS,
     }
@@ -85,6 +87,7 @@ pub fn choose(
         Game::Parcheesi(g) => wrap(g.choose(seat, level, budget, rng), Move::Parcheesi),
         Game::Backgammon(g) => wrap(g.choose(seat, level, budget, rng), Move::Backgammon),
         Game::Checkers(g) => wrap(g.choose(seat, level, budget, rng), Move::Checkers),
+        Game::Snakes(g) => wrap(g.choose(seat, level, budget, rng), Move::Snakes),
         #[cfg(test)]
         Game::TicTacToe(g) => wrap(g.choose(seat, level, budget, rng), Move::TicTacToe),
     }
@@ -97,6 +100,7 @@ pub fn accepts_draw(game: &Game, seat: Seat, level: usize) -> bool {
         Game::Parcheesi(g) => g.accepts_draw(seat, level),
         Game::Backgammon(g) => g.accepts_draw(seat, level),
         Game::Checkers(g) => g.accepts_draw(seat, level),
+        Game::Snakes(g) => g.accepts_draw(seat, level),
         #[cfg(test)]
         Game::TicTacToe(g) => g.accepts_draw(seat, level),
     }

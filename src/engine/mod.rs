@@ -1,6 +1,8 @@
 //! The engine: rules and rendering as JSON lines on stdin/stdout, with no database,
 //! for tools, scripts and oracle tests. Every reply is one JSON object with `"ok"`.
 
+pub mod simulate;
+
 use std::io::{BufRead, Write};
 use std::sync::OnceLock;
 
@@ -66,6 +68,18 @@ enum Request {
         /// Seeds the bot's random choices, for repeatable answers.
         #[serde(default)]
         seed: Option<u64>,
+    },
+    /// Plays seeded races (Snakes & Ladders only) and reports the mean length.
+    Simulate {
+        #[serde(default)]
+        game: Option<String>,
+        #[serde(default)]
+        ruleset: Option<String>,
+        #[serde(default)]
+        players: Option<usize>,
+        games: u64,
+        #[serde(default)]
+        seed: u64,
     },
 }
 
@@ -193,6 +207,28 @@ impl Engine {
                     .perft_within(depth, PERFT_LIMIT)
                     .map_err(|e| e.to_string())?;
                 Ok(json!({ "depth": depth, "nodes": nodes }))
+            }
+            Request::Simulate {
+                game,
+                ruleset,
+                players,
+                games,
+                seed,
+            } => {
+                let kind: GameKind = game
+                    .as_deref()
+                    .unwrap_or("snakes")
+                    .parse()
+                    .map_err(|e| format!("{e}"))?;
+                if kind != GameKind::Snakes {
+                    return Err(format!(
+                        "simulate runs Snakes & Ladders races only, not {}",
+                        kind.title()
+                    ));
+                }
+                let ruleset = ruleset.unwrap_or_else(|| kind.rulesets()[0].to_string());
+                let summary = simulate::simulate(&ruleset, players.unwrap_or(1), games, seed)?;
+                serde_json::to_value(summary).map_err(|e| e.to_string())
             }
             Request::Render { path, players } => {
                 let game = self.current()?.clone();

@@ -13,6 +13,7 @@ mod kit;
 mod palette;
 mod parcheesi;
 mod replay;
+mod snakes;
 #[cfg(test)]
 mod toy;
 
@@ -43,6 +44,7 @@ pub struct Renderer {
     parcheesi: parcheesi::Painter,
     backgammon: backgammon::Painter,
     checkers: checkers::Painter,
+    snakes: snakes::Painter,
     #[cfg(test)]
     toy: toy::Painter,
 }
@@ -94,6 +96,7 @@ impl Renderer {
             parcheesi: Painter::new(),
             backgammon: Painter::new(),
             checkers: Painter::new(),
+            snakes: Painter::new(),
             #[cfg(test)]
             toy: Painter::new(),
         }
@@ -106,6 +109,7 @@ impl Renderer {
             GameKind::Parcheesi => parcheesi::Painter::SIZE,
             GameKind::Backgammon => backgammon::Painter::SIZE,
             GameKind::Checkers => checkers::Painter::SIZE,
+            GameKind::Snakes => snakes::Painter::SIZE,
             #[cfg(test)]
             GameKind::TicTacToe => toy::Painter::SIZE,
         }
@@ -154,6 +158,7 @@ impl Renderer {
             Game::Parcheesi(g) => paint(&self.parcheesi, g, view),
             Game::Backgammon(g) => paint(&self.backgammon, g, view),
             Game::Checkers(g) => paint(&self.checkers, g, view),
+            Game::Snakes(g) => paint(&self.snakes, g, view),
             #[cfg(test)]
             Game::TicTacToe(g) => paint(&self.toy, g, view),
         }

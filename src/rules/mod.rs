@@ -17,6 +17,7 @@ mod kind;
 mod notation;
 mod outcome;
 pub mod parcheesi;
+pub mod snakes;
 #[cfg(test)]
 pub(crate) mod toy;
 
@@ -37,6 +38,7 @@ games! {
     Parcheesi => parcheesi::ParcheesiGame,
     Backgammon => backgammon::BackgammonGame,
     Checkers => checkers::CheckersGame,
+    Snakes => snakes::SnakesGame,
     #[cfg(test)]
     TicTacToe => toy::TicTacToe,
 }

@@ -1,0 +1,64 @@
+//! Snakes & Ladders' brain. A turn is a roll, so there is one decision in the whole game:
+//! in `two-dice-95`, on squares 95-99, whether to throw one die instead of two. The
+//! `expectation` level compares the exact expected number of turns still to play after
+//! either throw (the one-player Markov chain, [`markov::expected_turns`]), with this roll's
+//! landing squares blocked where other players stand now.
+
+use rand::rngs::StdRng;
+
+use super::{Brain, Budget, Level, Pick, random};
+use crate::rules::snakes::markov::{self, expected_turns};
+use crate::rules::snakes::{SnakesGame, SnakesMove, totals};
+use crate::rules::{Rules, Seat, Turn};
+
+/// The level that throws one die exactly when that shortens the expected race.
+pub const EXPECTATION: Level = Level {
+    name: "expectation",
+    about: "in two-dice-95, throws one die on 95-99 when that lowers the exact expected number of turns left",
+    measured: "",
+};
+
+impl Brain for SnakesGame {
+    const LEVELS: &'static [Level] = &[random::RANDOM, EXPECTATION];
+
+    fn choose(
+        &self,
+        seat: Seat,
+        level: usize,
+        _budget: &Budget,
+        rng: &mut StdRng,
+    ) -> Option<Pick<SnakesMove>> {
+        if super::clamp_level::<SnakesGame>(level) == 1 {
+            return random::pick(self, seat, rng);
+        }
+        if self.turn() != Turn::Roll(seat) || !self.legal(seat).contains(&SnakesMove::OneDie) {
+            return None;
+        }
+        let (one, two) = self.throw_values(seat);
+        (one < two).then(|| Pick {
+            r#move: SnakesMove::OneDie,
+            why: format!("one die leaves {one:.2} turns to expect, two dice {two:.2}"),
+        })
+    }
+}
+
+impl SnakesGame {
+    /// The expected turns left after this seat's throw with one die and with two, counting
+    /// this throw, with the squares other players hold now blocked for it.
+    pub fn throw_values(&self, seat: Seat) -> (f64, f64) {
+        let rules = self.rules();
+        let e = expected_turns(rules.layout, rules.dice);
+        let from = self.squares()[seat];
+        let value = |count: u8| -> f64 {
+            1.0 + totals(count)
+                .iter()
+                .map(|&(t, p)| {
+                    let (_, to, _) = self.outcome_of(seat, t);
+                    debug_assert!(to == from || to == markov::next(rules.layout, from, t));
+                    p * e[usize::from(to)]
+                })
+                .sum::<f64>()
+        };
+        (value(1), value(2))
+    }
+}
