@@ -26,4 +26,5 @@ mod binary;
 mod operator;
 
 // The Discord frontend end to end: the real bot against a fake Discord on 127.0.0.1.
+mod chinese_checkers;
 mod discord;

@@ -6,6 +6,7 @@
 //! [`choose`] dispatches over every game; a game without a brain does not compile.
 
 mod budget;
+mod chinese_checkers;
 mod random;
 #[cfg(test)]
 mod toy;
@@ -65,6 +66,9 @@ pub fn levels(kind: GameKind) -> &'static [Level] {
         GameKind::Chess => <crate::rules::chess::ChessGame as Brain>::LEVELS,
         GameKind::Parcheesi => <crate::rules::parcheesi::ParcheesiGame as Brain>::LEVELS,
         GameKind::Backgammon => <crate::rules::backgammon::BackgammonGame as Brain>::LEVELS,
+        GameKind::ChineseCheckers => {
+            <crate::rules::chinese_checkers::ChineseCheckersGame as Brain>::LEVELS
+        }
         #[cfg(test)]
         GameKind::TicTacToe => <crate::rules::toy::TicTacToe as Brain>::LEVELS,
     }
@@ -82,6 +86,7 @@ pub fn choose(
         Game::Chess(g) => wrap(g.choose(seat, level, budget, rng), Move::Chess),
         Game::Parcheesi(g) => wrap(g.choose(seat, level, budget, rng), Move::Parcheesi),
         Game::Backgammon(g) => wrap(g.choose(seat, level, budget, rng), Move::Backgammon),
+        Game::ChineseCheckers(g) => wrap(g.choose(seat, level, budget, rng), Move::ChineseCheckers),
         #[cfg(test)]
         Game::TicTacToe(g) => wrap(g.choose(seat, level, budget, rng), Move::TicTacToe),
     }
@@ -93,6 +98,7 @@ pub fn accepts_draw(game: &Game, seat: Seat, level: usize) -> bool {
         Game::Chess(g) => g.accepts_draw(seat, level),
         Game::Parcheesi(g) => g.accepts_draw(seat, level),
         Game::Backgammon(g) => g.accepts_draw(seat, level),
+        Game::ChineseCheckers(g) => g.accepts_draw(seat, level),
         #[cfg(test)]
         Game::TicTacToe(g) => g.accepts_draw(seat, level),
     }

@@ -8,6 +8,7 @@
 mod backgammon;
 pub mod card;
 mod chess;
+mod chinese_checkers;
 mod kit;
 mod palette;
 mod parcheesi;
@@ -41,6 +42,7 @@ pub struct Renderer {
     chess: chess::Painter,
     parcheesi: parcheesi::Painter,
     backgammon: backgammon::Painter,
+    chinese_checkers: chinese_checkers::Painter,
     #[cfg(test)]
     toy: toy::Painter,
 }
@@ -91,6 +93,7 @@ impl Renderer {
             chess: Painter::new(),
             parcheesi: Painter::new(),
             backgammon: Painter::new(),
+            chinese_checkers: Painter::new(),
             #[cfg(test)]
             toy: Painter::new(),
         }
@@ -102,6 +105,7 @@ impl Renderer {
             GameKind::Chess => chess::Painter::SIZE,
             GameKind::Parcheesi => parcheesi::Painter::SIZE,
             GameKind::Backgammon => backgammon::Painter::SIZE,
+            GameKind::ChineseCheckers => chinese_checkers::Painter::SIZE,
             #[cfg(test)]
             GameKind::TicTacToe => toy::Painter::SIZE,
         }
@@ -149,6 +153,7 @@ impl Renderer {
             Game::Chess(g) => paint(&self.chess, g, view),
             Game::Parcheesi(g) => paint(&self.parcheesi, g, view),
             Game::Backgammon(g) => paint(&self.backgammon, g, view),
+            Game::ChineseCheckers(g) => paint(&self.chinese_checkers, g, view),
             #[cfg(test)]
             Game::TicTacToe(g) => paint(&self.toy, g, view),
         }

@@ -9,6 +9,7 @@ mod registry;
 
 pub mod backgammon;
 pub mod chess;
+pub mod chinese_checkers;
 mod contract;
 mod error;
 mod game;
@@ -35,6 +36,7 @@ games! {
     Chess => chess::ChessGame,
     Parcheesi => parcheesi::ParcheesiGame,
     Backgammon => backgammon::BackgammonGame,
+    ChineseCheckers => chinese_checkers::ChineseCheckersGame,
     #[cfg(test)]
     TicTacToe => toy::TicTacToe,
 }

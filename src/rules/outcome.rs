@@ -50,6 +50,8 @@ pub enum DrawReason {
     FivefoldRepetition,
     FiftyMoveRule,
     Agreement,
+    /// Nobody came nearer their goal for the game's limit of moves (Chinese checkers).
+    NoProgress,
 }
 
 impl Outcome {
@@ -87,6 +89,7 @@ impl fmt::Display for DrawReason {
             DrawReason::FivefoldRepetition => "fivefold repetition",
             DrawReason::FiftyMoveRule => "the 50-move rule",
             DrawReason::Agreement => "agreement",
+            DrawReason::NoProgress => "no progress for 20 rounds",
         })
     }
 }
