@@ -12,8 +12,8 @@ use super::kit::{BAND, Canvas, Face, Ink, Kit, KitBuilder, PlayerLine, Rgb, Tone
 use crate::rules::chinese_checkers::{COLOURS, ChineseCheckersGame, Hole, Size, home_corners};
 use crate::rules::{Outcome, Rules, Turn};
 
-const WIDTH: u32 = 720;
-const BOARD: u32 = 720;
+const WIDTH: u32 = 600;
+const BOARD: u32 = 600;
 const STRIP: u32 = 40;
 const STRIPS: u32 = 3 * STRIP;
 const BAND_H: u32 = 44;
@@ -128,10 +128,24 @@ impl super::Painter for Painter {
         };
         let path = b.palette.ink(PATH, &[PAPER]);
         let mark = b.palette.ink(INK_LIGHT, &[PATH]);
-        let kit = b.build();
+        let mut kit = b.build();
         let key = kit.palette.index(BAND);
-        let six = theme(&kit, &inks, Size::Six, key);
-        let ten = theme(&kit, &inks, Size::Ten, key);
+        let mut six = theme(&kit, &inks, Size::Six, key);
+        let mut ten = theme(&kit, &inks, Size::Ten, key);
+        // Number the palette so touching colours get nearby indices (smaller PNGs), sampled
+        // on the busiest board and a peg of each colour.
+        let mut samples: Vec<&Canvas> = vec![&ten.boards[4], &six.boards[1]];
+        samples.extend(ten.pegs.iter().map(|t| &t[60]));
+        let map = kit.reorder(&samples);
+        for theme in [&mut six, &mut ten] {
+            for board in &mut theme.boards {
+                board.remap(&map);
+            }
+            for tile in theme.pegs.iter_mut().flatten() {
+                tile.remap(&map);
+            }
+        }
+        let key = map[usize::from(key)];
         Painter {
             kit,
             six,
@@ -320,7 +334,7 @@ fn theme(kit: &Kit, inks: &Inks, size: Size, key: u8) -> Theme {
             for (h, nbs) in star.neighbours.iter().enumerate() {
                 for &nb in nbs.iter().take(3).flatten() {
                     let (a, b) = (layout.centres[h], layout.centres[usize::from(nb)]);
-                    kit.stroke_line(&mut board, a, b, 3.0, inks.line);
+                    kit.stroke_line(&mut board, a, b, 2.0, inks.line);
                 }
             }
             for h in 0..star.len() {

@@ -643,6 +643,14 @@ impl Rules for ChineseCheckersGame {
         }
         next.resigned.sort_unstable();
         next.passed.clear();
+        // The last move's peg may have left with its owner: then there is no path to show.
+        if let Some((_, path)) = &next.last
+            && path
+                .last()
+                .is_none_or(|&h| next.cells[usize::from(h)].is_none())
+        {
+            next.last = None;
+        }
         if !next.takes_turns(next.to_move) || next.moves_of(next.to_move).is_empty() {
             let (to_move, passed) = next.next_after(next.to_move);
             next.to_move = to_move;
