@@ -224,7 +224,7 @@ impl Painter {
         let (bar, _) = self.kit.bar_and_band();
         canvas.fill_rect(0, BOARD, WIDTH, STRIPS, bar);
         let turn = game.turn();
-        for seat in 0..game.players().min(6) {
+        for (seat, &side) in COLOURS.iter().enumerate().take(game.players()) {
             let mut strip = Canvas::new(WIDTH / 2, STRIP, bar);
             let name = view.players.get(seat).map_or("", String::as_str);
             let mut tags = Vec::new();
@@ -245,7 +245,7 @@ impl Painter {
             }
             let line = PlayerLine {
                 name,
-                side: COLOURS[seat],
+                side,
                 light: true,
                 tags,
             };

@@ -36,9 +36,9 @@ fn holes(game: &ChineseCheckersGame, text: &str) -> Option<Vec<Hole>> {
                 }
                 _ => return None,
             }
-        } else if c.is_alphanumeric() {
-            return None;
-        } else if !(c.is_whitespace() || matches!(c, '-' | ',' | ';' | '/' | '>' | ':' | '.')) {
+        } else if c.is_alphanumeric()
+            || !(c.is_whitespace() || matches!(c, '-' | ',' | ';' | '/' | '>' | ':' | '.'))
+        {
             return None;
         }
     }
