@@ -298,12 +298,54 @@ fn bench_checkers(c: &mut Criterion) {
 /// The checkers bench's position, Black to move (also the README sample's).
 const CHECKERS_FEN: &str = "B:W14,21,22,23,26,28,30,31,32,K3:B2,5,6,9,12,16,K29";
 
+/// A Chinese checkers game played by greedy bots from a seed: pegs spread over the star and a
+/// last move with jumps.
+fn chinese_checkers(ruleset: &str, players: usize, plies: usize) -> Game {
+    use rand::SeedableRng;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(3);
+    let budget = tabula::bot::Budget::nodes(1_000);
+    let mut game = Game::new(GameKind::ChineseCheckers, ruleset, players).expect("a game");
+    for _ in 0..plies {
+        let Turn::Move(seat) = game.turn() else { break };
+        let pick = tabula::bot::choose(&game, seat, 2, &budget, &mut rng).expect("a move");
+        game = game
+            .apply(&Action::Play {
+                seat,
+                r#move: pick.r#move,
+            })
+            .expect("applies");
+    }
+    game
+}
+
+fn bench_chinese_checkers(c: &mut Criterion) {
+    let renderer = Renderer::new();
+    for (name, ruleset, players) in [
+        ("chinese_checkers_6peg_render_png", "6-peg", 3),
+        ("chinese_checkers_10peg_render_png", "10-peg", 6),
+    ] {
+        let game = chinese_checkers(ruleset, players, 8 * players);
+        let view = View {
+            players: ["alice", "Bob the Builder", "carol", "dave", "erin", "frank"]
+                .map(String::from)
+                .to_vec(),
+            caption: None,
+            perspective: None,
+        };
+        let png = renderer.png(&game, &view).expect("renders");
+        eprintln!("{name}: {} bytes", png.len());
+        c.bench_function(name, |b| {
+            b.iter(|| renderer.png(black_box(&game), black_box(&view)))
+        });
+    }
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default()
         .sample_size(50)
         .warm_up_time(Duration::from_secs(2))
         .measurement_time(Duration::from_secs(5));
-    targets = bench_render, bench_parcheesi, bench_backgammon, bench_replay, bench_card, bench_checkers, bench_snakes
+    targets = bench_render, bench_parcheesi, bench_backgammon, bench_replay, bench_card, bench_checkers, bench_snakes, bench_chinese_checkers
 }
 criterion_main!(benches);

@@ -1,7 +1,9 @@
 //! Writes the sample pictures the README shows into the given folder: `chess.png`,
 //! `parcheesi.png`, `pahrcheesi.png`, `pachesi.png`, `pachisi.png` from seeded games, and
-//! `backgammon.png`, `snakes.png`; `chess-replay.gif`, the replay of the chess sample's moves;
-//! `leaderboard.png`, a leaderboard card; and `checkers.png`, just after a double jump.
+//! `backgammon.png`, `snakes.png`; `chinese-checkers.png` (6 pegs, 3 players) and
+//! `chinese-checkers-10.png` (10 pegs, 6 players) from seeded bot games; `chess-replay.gif`,
+//! the replay of the chess sample's moves; `leaderboard.png`, a leaderboard card; and
+//! `checkers.png`, just after a double jump.
 //!
 //! Run: `cargo run --release --example render_sample -- docs/`
 
@@ -89,6 +91,20 @@ fn main() -> anyhow::Result<()> {
         perspective: None,
     };
     write(&dir.join("snakes.png"), &renderer.png(&game, &view)?)?;
+    for (file, ruleset, players, plies) in [
+        ("chinese-checkers.png", "6-peg", 3, 19),
+        ("chinese-checkers-10.png", "10-peg", 6, 61),
+    ] {
+        let view = View {
+            players: ["alice", "bob", "carol", "dave", "erin", "frank"]
+                .map(String::from)
+                .to_vec(),
+            caption: None,
+            perspective: None,
+        };
+        let game = chinese_checkers(ruleset, players, plies)?;
+        write(&dir.join(file), &renderer.png(&game, &view)?)?;
+    }
     Ok(())
 }
 
@@ -111,6 +127,23 @@ fn snakes_sample() -> anyhow::Result<(Game, String)> {
         }
     }
     anyhow::bail!("no ladder climbed in the sample game")
+}
+
+/// A Chinese checkers game played by the lookahead bot from a fixed seed.
+fn chinese_checkers(ruleset: &str, players: usize, plies: usize) -> anyhow::Result<Game> {
+    let mut rng = StdRng::seed_from_u64(2);
+    let budget = tabula::bot::Budget::nodes(10_000);
+    let mut game = Game::new(GameKind::ChineseCheckers, ruleset, players)?;
+    for _ in 0..plies {
+        let Turn::Move(seat) = game.turn() else { break };
+        let pick =
+            tabula::bot::choose(&game, seat, 3, &budget, &mut rng).context("the bot has a move")?;
+        game = game.apply(&Action::Play {
+            seat,
+            r#move: pick.r#move,
+        })?;
+    }
+    Ok(game)
 }
 
 /// The chess sample's moves as `/replay` draws them: the start, then a frame per move.

@@ -29,6 +29,7 @@ mod binary;
 mod operator;
 
 // The Discord frontend end to end: the real bot against a fake Discord on 127.0.0.1.
+mod chinese_checkers;
 mod discord;
 
 // Playing against the bot: seats, turns like a person's, claims across processes, restarts.

@@ -7,6 +7,7 @@
 
 mod budget;
 mod checkers;
+mod chinese_checkers;
 mod random;
 mod snakes;
 #[cfg(test)]
@@ -69,6 +70,9 @@ pub fn levels(kind: GameKind) -> &'static [Level] {
         GameKind::Backgammon => <crate::rules::backgammon::BackgammonGame as Brain>::LEVELS,
         GameKind::Checkers => <crate::rules::checkers::CheckersGame as Brain>::LEVELS,
         GameKind::Snakes => <crate::rules::snakes::SnakesGame as Brain>::LEVELS,
+        GameKind::ChineseCheckers => {
+            <crate::rules::chinese_checkers::ChineseCheckersGame as Brain>::LEVELS
+        }
         #[cfg(test)]
         GameKind::TicTacToe => <crate::rules::toy::TicTacToe as Brain>::LEVELS,
     }
@@ -88,6 +92,7 @@ pub fn choose(
         Game::Backgammon(g) => wrap(g.choose(seat, level, budget, rng), Move::Backgammon),
         Game::Checkers(g) => wrap(g.choose(seat, level, budget, rng), Move::Checkers),
         Game::Snakes(g) => wrap(g.choose(seat, level, budget, rng), Move::Snakes),
+        Game::ChineseCheckers(g) => wrap(g.choose(seat, level, budget, rng), Move::ChineseCheckers),
         #[cfg(test)]
         Game::TicTacToe(g) => wrap(g.choose(seat, level, budget, rng), Move::TicTacToe),
     }
@@ -101,6 +106,7 @@ pub fn accepts_draw(game: &Game, seat: Seat, level: usize) -> bool {
         Game::Backgammon(g) => g.accepts_draw(seat, level),
         Game::Checkers(g) => g.accepts_draw(seat, level),
         Game::Snakes(g) => g.accepts_draw(seat, level),
+        Game::ChineseCheckers(g) => g.accepts_draw(seat, level),
         #[cfg(test)]
         Game::TicTacToe(g) => g.accepts_draw(seat, level),
     }

@@ -458,6 +458,8 @@ pub(crate) async fn settings(
     };
     let private = change.is_empty();
     run(ctx, Command::Settings(change), private).await
+}
+
 /// Seats the bot at a level in this channel's open table.
 #[poise::command(slash_command)]
 pub(crate) async fn invite(

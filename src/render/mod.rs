@@ -9,6 +9,7 @@ mod backgammon;
 pub mod card;
 mod checkers;
 mod chess;
+mod chinese_checkers;
 mod kit;
 mod palette;
 mod parcheesi;
@@ -45,6 +46,7 @@ pub struct Renderer {
     backgammon: backgammon::Painter,
     checkers: checkers::Painter,
     snakes: snakes::Painter,
+    chinese_checkers: chinese_checkers::Painter,
     #[cfg(test)]
     toy: toy::Painter,
 }
@@ -97,6 +99,7 @@ impl Renderer {
             backgammon: Painter::new(),
             checkers: Painter::new(),
             snakes: Painter::new(),
+            chinese_checkers: Painter::new(),
             #[cfg(test)]
             toy: Painter::new(),
         }
@@ -110,6 +113,7 @@ impl Renderer {
             GameKind::Backgammon => backgammon::Painter::SIZE,
             GameKind::Checkers => checkers::Painter::SIZE,
             GameKind::Snakes => snakes::Painter::SIZE,
+            GameKind::ChineseCheckers => chinese_checkers::Painter::SIZE,
             #[cfg(test)]
             GameKind::TicTacToe => toy::Painter::SIZE,
         }
@@ -159,6 +163,7 @@ impl Renderer {
             Game::Backgammon(g) => paint(&self.backgammon, g, view),
             Game::Checkers(g) => paint(&self.checkers, g, view),
             Game::Snakes(g) => paint(&self.snakes, g, view),
+            Game::ChineseCheckers(g) => paint(&self.chinese_checkers, g, view),
             #[cfg(test)]
             Game::TicTacToe(g) => paint(&self.toy, g, view),
         }

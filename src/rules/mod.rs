@@ -10,6 +10,7 @@ mod registry;
 pub mod backgammon;
 pub mod checkers;
 pub mod chess;
+pub mod chinese_checkers;
 mod contract;
 mod error;
 mod game;
@@ -39,6 +40,7 @@ games! {
     Backgammon => backgammon::BackgammonGame,
     Checkers => checkers::CheckersGame,
     Snakes => snakes::SnakesGame,
+    ChineseCheckers => chinese_checkers::ChineseCheckersGame,
     #[cfg(test)]
     TicTacToe => toy::TicTacToe,
 }

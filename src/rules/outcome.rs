@@ -56,6 +56,8 @@ pub enum DrawReason {
     Agreement,
     /// Checkers: 40 moves each with no capture, huff or man's move.
     FortyMoveRule,
+    /// Nobody came nearer their goal for the game's limit of moves (Chinese checkers).
+    NoProgress,
 }
 
 impl Outcome {
@@ -96,6 +98,7 @@ impl fmt::Display for DrawReason {
             DrawReason::FiftyMoveRule => "the 50-move rule",
             DrawReason::Agreement => "agreement",
             DrawReason::FortyMoveRule => "40 moves each without a capture or a man's move",
+            DrawReason::NoProgress => "no progress for 20 rounds",
         })
     }
 }

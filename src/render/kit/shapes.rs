@@ -38,3 +38,30 @@ impl Kit {
         );
     }
 }
+
+impl Kit {
+    /// Strokes an anti-aliased straight line from `a` to `b`, `width` wide with round ends.
+    pub fn stroke_line(
+        &self,
+        canvas: &mut Canvas,
+        a: (f32, f32),
+        b: (f32, f32),
+        width: f32,
+        ink: Ink,
+    ) {
+        let reach = width / 2.0 + 1.0;
+        let bounds = (
+            a.0.min(b.0) - reach,
+            a.1.min(b.1) - reach,
+            a.0.max(b.0) + reach,
+            a.1.max(b.1) + reach,
+        );
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        let len2 = (dx * dx + dy * dy).max(f32::EPSILON);
+        self.fill_shape(canvas, bounds, ink, |x, y| {
+            let t = (((x - a.0) * dx + (y - a.1) * dy) / len2).clamp(0.0, 1.0);
+            let (px, py) = (a.0 + t * dx - x, a.1 + t * dy - y);
+            (px * px + py * py).sqrt() - width / 2.0
+        });
+    }
+}

@@ -1,0 +1,720 @@
+//! Chinese checkers on a star of corner triangles of side 3 (6 pegs, 73 holes, rule sheet 000)
+//! or 4 (10 pegs, 121 holes, the classic board), for 2 to 6 players.
+//!
+//! A move is a step to an adjacent empty hole, or a chain of single jumps, each over one
+//! adjacent peg of any colour in a line into the empty hole beyond, stopping wherever the
+//! player likes; a chain never revisits a hole. Play passes to the left (clockwise).
+//!
+//! **The anti-spoiling rule** (sheet 000: "a player cannot remain in his or her original
+//! starting point in order to prevent an opponent from finishing"), made precise: when a
+//! player's pegs fill every hole of their target corner except holes held by pegs of the
+//! corner's owner (still in their starting corner), the owner must, on their turn, move one of
+//! those pegs out of the corner if any of them can leave; only when none can may they move
+//! another peg.
+//!
+//! **Partners** (ruleset option, 4 or 6 players): partners sit opposite; a player whose pegs
+//! are all home moves the partner's pegs on their turn; a team wins when both are home.
+//!
+//! **The end**: by default the game ends when the first player (or team) is home; with the
+//! `places` option the others play on until one player or team is left. So that every game
+//! ends, it is drawn when 20 rounds (20 moves for each player at the table) pass without any
+//! player bringing their pegs nearer their target than ever before (the sum of each peg's
+//! distance to the target's far tip reaching a new low). A player with no legal move passes.
+
+mod board;
+mod notation;
+mod record;
+
+use serde::{Deserialize, Serialize};
+
+pub use board::{DIRECTIONS, Hole, Size, Star, home_corners, opposite};
+
+use super::{
+    DrawReason, Info, Outcome, ParseError, PlayError, RecordFormat, Rules, Seat, SetupError, Turn,
+    WinReason,
+};
+
+/// The colours in seat order.
+pub const COLOURS: [&str; 6] = ["Red", "Green", "Yellow", "Blue", "Purple", "Orange"];
+
+/// How many rounds without progress draw a game.
+pub const ROUNDS_WITHOUT_PROGRESS: u32 = 20;
+
+/// The rules summary `/rules` shows.
+pub const RULES: &str = "**Chinese Checkers** (rule sheet 000): move all your pegs across the star to the \
+corner directly opposite.\n\
+- **Boards**: `6-peg` (73 holes, the sheet's game, default) or `10-peg` (121 holes, the classic). 2 to 6 players: \
+2 face each other, 3 take alternate corners, 4 two opposite pairs.\n\
+- **Moving**: step to an adjacent empty hole along a line, or jump over one adjacent peg (any colour) into the \
+empty hole beyond; jumps may be chained in any direction, stopping where you like, never revisiting a hole. \
+Play passes to the left (clockwise).\n\
+- **Notation**: holes are named by row letter from the top and place from the left, as printed on the \
+picture: `c3-d4` steps, `c3-e5-g5` is a chain (any separators), `c3-g5` takes any chain there, and just `g5` \
+works when only one peg can reach it.\n\
+- **No spoiling**: when a player has filled every hole of their target except holes held by pegs still in \
+their owner's starting corner, the owner must move one of those pegs out on their turn, if one can leave.\n\
+- **Partners** (`partners`, 4 or 6 players): partners sit opposite; once home, you move your partner's pegs; \
+a team wins when both are home.\n\
+- **End**: the first player (or team) home wins; with `places` the others play on for places. A game is drawn \
+after 20 rounds in which nobody gets nearer their target than before. A player with no move passes.";
+
+/// One move: the hole the peg leaves, then each hole it lands in (one for a step, one per
+/// jump for a chain).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct ChineseMove {
+    pub path: Vec<Hole>,
+}
+
+impl ChineseMove {
+    /// Returns the hole the peg leaves.
+    pub fn from(&self) -> Hole {
+        self.path.first().copied().unwrap_or(0)
+    }
+
+    /// Returns the hole the peg ends in.
+    pub fn to(&self) -> Hole {
+        self.path.last().copied().unwrap_or(0)
+    }
+}
+
+/// The ruleset: the board and the options.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ruleset {
+    pub size: Size,
+    pub partners: bool,
+    pub places: bool,
+}
+
+impl Ruleset {
+    /// Reads a ruleset name such as `10-peg partners places`.
+    pub fn parse(text: &str) -> Option<Ruleset> {
+        let lower = text.trim().to_ascii_lowercase();
+        let mut words = lower
+            .split(|c: char| c.is_whitespace() || c == '+' || c == ',')
+            .filter(|w| !w.is_empty());
+        let size = match words.next()? {
+            "6-peg" | "6" | "six" => Size::Six,
+            "10-peg" | "10" | "ten" | "classic" => Size::Ten,
+            _ => return None,
+        };
+        let mut rules = Ruleset {
+            size,
+            partners: false,
+            places: false,
+        };
+        for word in words {
+            match word {
+                "partners" if !rules.partners => rules.partners = true,
+                "places" if !rules.places => rules.places = true,
+                _ => return None,
+            }
+        }
+        Some(rules)
+    }
+
+    /// Returns the ruleset's name.
+    pub fn name(self) -> String {
+        let mut name = String::from(match self.size {
+            Size::Six => "6-peg",
+            Size::Ten => "10-peg",
+        });
+        if self.partners {
+            name.push_str(" partners");
+        }
+        if self.places {
+            name.push_str(" places");
+        }
+        name
+    }
+}
+
+/// A game of Chinese checkers: the pegs, whose turn it is, and how far everybody has come.
+///
+/// Built only through [`Rules::new`] or deserialization, which validates every field.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "record::Record", into = "record::Record")]
+pub struct ChineseCheckersGame {
+    rules: Ruleset,
+    players: usize,
+    /// The owner of the peg in each hole.
+    cells: Vec<Option<Seat>>,
+    to_move: Seat,
+    /// Players with every peg home, in the order they got there.
+    finished: Vec<Seat>,
+    resigned: Vec<Seat>,
+    /// The last move's path and the seat that played it.
+    last: Option<(Seat, Vec<Hole>)>,
+    /// Seats that passed for want of a move after the last move.
+    passed: Vec<Seat>,
+    /// Each player's lowest total distance to target so far.
+    best: Vec<u32>,
+    /// Moves since anybody reached a new lowest distance.
+    since_progress: u32,
+}
+
+impl ChineseCheckersGame {
+    /// Returns the ruleset.
+    pub fn ruleset(&self) -> Ruleset {
+        self.rules
+    }
+
+    /// Returns the star's geometry.
+    pub fn star(&self) -> &'static Star {
+        self.rules.size.star()
+    }
+
+    /// Returns how many players sit at the table.
+    pub fn players(&self) -> usize {
+        self.players
+    }
+
+    /// Returns the owner of the peg in each hole.
+    pub fn cells(&self) -> &[Option<Seat>] {
+        &self.cells
+    }
+
+    /// Returns the last move's seat and path.
+    pub fn last(&self) -> Option<(Seat, &[Hole])> {
+        self.last.as_ref().map(|(s, p)| (*s, p.as_slice()))
+    }
+
+    /// Returns the players home, in order.
+    pub fn finished(&self) -> &[Seat] {
+        &self.finished
+    }
+
+    /// Returns whether the seat has resigned.
+    pub fn has_resigned(&self, seat: Seat) -> bool {
+        self.resigned.contains(&seat)
+    }
+
+    /// Returns the moves since anybody last came nearer their target than ever before.
+    pub fn since_progress(&self) -> u32 {
+        self.since_progress
+    }
+
+    /// Returns how many moves without progress draw the game.
+    pub fn progress_limit(&self) -> u32 {
+        ROUNDS_WITHOUT_PROGRESS * self.players as u32
+    }
+
+    /// Returns the starting corner of a seat.
+    pub fn home(&self, seat: Seat) -> u8 {
+        home_corners(self.players)[seat]
+    }
+
+    /// Returns the target corner of a seat.
+    pub fn target(&self, seat: Seat) -> u8 {
+        opposite(self.home(seat))
+    }
+
+    /// Returns the seat's partner, in a partners game.
+    pub fn partner(&self, seat: Seat) -> Option<Seat> {
+        self.rules
+            .partners
+            .then(|| (seat + self.players / 2) % self.players)
+    }
+
+    /// Returns the seats of the seat's team (itself, and its partner if any).
+    pub fn team(&self, seat: Seat) -> Vec<Seat> {
+        let mut team = vec![seat];
+        team.extend(self.partner(seat));
+        team.sort_unstable();
+        team
+    }
+
+    /// Returns whether every peg of the seat is in its target corner.
+    pub fn is_home(&self, seat: Seat) -> bool {
+        let star = self.star();
+        let target = &star.corners[usize::from(self.target(seat))];
+        !self.resigned.contains(&seat)
+            && target
+                .iter()
+                .all(|&h| self.cells[usize::from(h)] == Some(seat))
+    }
+
+    fn team_home(&self, seat: Seat) -> bool {
+        self.team(seat).iter().all(|&s| self.finished.contains(&s))
+    }
+
+    /// Returns the seat whose pegs `seat` moves: its own, or its partner's once it is home.
+    pub fn pegs_moved_by(&self, seat: Seat) -> Seat {
+        match self.partner(seat) {
+            Some(p) if self.finished.contains(&seat) => p,
+            _ => seat,
+        }
+    }
+
+    /// Returns the sum over the seat's pegs of their distance to the far tip of its target.
+    pub fn distance(&self, seat: Seat) -> u32 {
+        let star = self.star();
+        let tip = star.tips[usize::from(self.target(seat))];
+        self.cells
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| **c == Some(seat))
+            .map(|(h, _)| star.distance(h as Hole, tip))
+            .sum()
+    }
+
+    fn takes_turns(&self, seat: Seat) -> bool {
+        !self.resigned.contains(&seat) && !self.team_home(seat)
+    }
+
+    /// Returns the teams still playing (not resigned, not all home), by their first seat.
+    fn teams_playing(&self) -> Vec<Seat> {
+        let mut teams: Vec<Seat> = (0..self.players)
+            .filter(|&s| self.takes_turns(s))
+            .map(|s| self.team(s)[0])
+            .collect();
+        teams.dedup();
+        teams.sort_unstable();
+        teams.dedup();
+        teams
+    }
+
+    /// Returns the winning seat once a team is home: the first of it to get home.
+    fn first_home(&self) -> Option<Seat> {
+        self.finished.iter().copied().find(|&s| self.team_home(s))
+    }
+
+    /// Returns how the game ended by a win, resignations or the no-progress draw, if it has.
+    fn ended(&self) -> Option<Outcome> {
+        let playing = self.teams_playing();
+        if let Some(winner) = self.first_home()
+            && (!self.rules.places || playing.len() <= 1)
+        {
+            return Some(Outcome::Win {
+                winner,
+                reason: WinReason::Goal,
+            });
+        }
+        if playing.len() == 1 && self.first_home().is_none() {
+            return Some(Outcome::Win {
+                winner: playing[0],
+                reason: WinReason::Resignation,
+            });
+        }
+        if playing.is_empty() {
+            // Only reachable if every seat resigned, which resign refuses; a draw keeps
+            // every loaded state well defined.
+            return Some(Outcome::Draw {
+                reason: DrawReason::Stalemate,
+            });
+        }
+        if self.since_progress >= self.progress_limit() {
+            return Some(Outcome::Draw {
+                reason: DrawReason::NoProgress,
+            });
+        }
+        None
+    }
+
+    /// Returns how the game ended, if it has: [`Self::ended`], or a draw when nobody can move.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.ended().or_else(|| {
+            // The seat to move is the first from the last mover on with a move: if it has
+            // none, nobody has.
+            self.is_stuck().then_some(Outcome::Draw {
+                reason: DrawReason::Stalemate,
+            })
+        })
+    }
+
+    fn is_stuck(&self) -> bool {
+        !self.takes_turns(self.to_move) || self.moves_of(self.to_move).is_empty()
+    }
+
+    /// Returns every hole the peg in `from` can reach, each once, with a path to it: the
+    /// adjacent empty holes, then the landings of chains of jumps (shortest chain first).
+    pub fn reach(&self, from: Hole) -> Vec<Vec<Hole>> {
+        let star = self.star();
+        let empty = |h: Hole| h != from && self.cells[usize::from(h)].is_none();
+        let mut found: Vec<Vec<Hole>> = star.neighbours[usize::from(from)]
+            .iter()
+            .flatten()
+            .filter(|&&h| empty(h))
+            .map(|&h| vec![from, h])
+            .collect();
+        let mut seen = vec![false; star.len()];
+        seen[usize::from(from)] = true;
+        let mut queue = std::collections::VecDeque::from([vec![from]]);
+        while let Some(path) = queue.pop_front() {
+            let at = *path.last().unwrap_or(&from);
+            for d in 0..6 {
+                let Some((over, to)) = star.jump(at, d) else {
+                    continue;
+                };
+                let occupied = over != from && self.cells[usize::from(over)].is_some();
+                if occupied && empty(to) && !seen[usize::from(to)] {
+                    seen[usize::from(to)] = true;
+                    let mut next = path.clone();
+                    next.push(to);
+                    if !found.iter().any(|p| p.last() == Some(&to)) {
+                        found.push(next.clone());
+                    }
+                    queue.push_back(next);
+                }
+            }
+        }
+        found
+    }
+
+    /// Returns every step and chain of the owner's pegs, before the anti-spoiling rule.
+    fn unrestricted(&self, owner: Seat) -> Vec<ChineseMove> {
+        (0..self.cells.len())
+            .filter(|&h| self.cells[h] == Some(owner))
+            .flat_map(|h| self.reach(h as Hole))
+            .map(|path| ChineseMove { path })
+            .collect()
+    }
+
+    /// Returns the legal moves of the pegs `seat` moves, ignoring whose turn it is.
+    fn moves_of(&self, seat: Seat) -> Vec<ChineseMove> {
+        let owner = self.pegs_moved_by(seat);
+        let mut moves = self.unrestricted(owner);
+        if let Some(blocked) = self.spoiled_corner(owner) {
+            let leaving = leaving_moves(self.star(), blocked, &moves);
+            if !leaving.is_empty() {
+                moves = leaving;
+            }
+        }
+        moves.sort_by_key(|m| (m.from(), m.to()));
+        moves
+    }
+
+    /// Returns the owner's starting corner when the anti-spoiling rule binds the owner: a
+    /// player whose target it is has filled every other hole of it, and the owner still holds
+    /// some.
+    pub fn spoiled_corner(&self, owner: Seat) -> Option<u8> {
+        let star = self.star();
+        let home = self.home(owner);
+        let holes = &star.corners[usize::from(home)];
+        let mine = holes
+            .iter()
+            .filter(|&&h| self.cells[usize::from(h)] == Some(owner))
+            .count();
+        if mine == 0 {
+            return None;
+        }
+        let blocked = (0..self.players).any(|p| {
+            p != owner
+                && self.target(p) == home
+                && !self.resigned.contains(&p)
+                && holes.iter().any(|&h| self.cells[usize::from(h)] == Some(p))
+                && holes.iter().all(|&h| {
+                    let c = self.cells[usize::from(h)];
+                    c == Some(owner) || c == Some(p)
+                })
+        });
+        blocked.then_some(home)
+    }
+
+    /// Checks a path for the pegs `seat` moves and returns the reason it is not legal.
+    fn check(&self, seat: Seat, path: &[Hole]) -> Result<(), String> {
+        let star = self.star();
+        let owner = self.pegs_moved_by(seat);
+        let name = |h: Hole| star.name(h);
+        let (&from, rest) = path
+            .split_first()
+            .ok_or_else(|| "a move names at least two holes".to_string())?;
+        if rest.is_empty() {
+            return Err("a move names at least two holes".into());
+        }
+        if let Some(&h) = path.iter().find(|&&h| usize::from(h) >= star.len()) {
+            return Err(format!("there is no hole {h}"));
+        }
+        match self.cells[usize::from(from)] {
+            None => return Err(format!("there is no peg on {}", name(from))),
+            Some(o) if o != owner => {
+                return Err(format!(
+                    "the peg on {} is {}'s; you move {} pegs",
+                    name(from),
+                    COLOURS[o],
+                    COLOURS[owner]
+                ));
+            }
+            Some(_) => {}
+        }
+        for (i, &h) in path.iter().enumerate() {
+            if path[..i].contains(&h) {
+                return Err(format!("a chain may not come back to {}", name(h)));
+            }
+            if i > 0 && self.cells[usize::from(h)].is_some() {
+                return Err(format!("{} is taken", name(h)));
+            }
+        }
+        let step = rest.len() == 1 && star.adjacent(from, rest[0]);
+        if !step {
+            for pair in path.windows(2) {
+                let over = star.jumped_over(pair[0], pair[1]).ok_or_else(|| {
+                    format!(
+                        "{} to {} is neither a step to a neighbour nor a jump over one hole in a line",
+                        name(pair[0]),
+                        name(pair[1])
+                    )
+                })?;
+                if over == from || self.cells[usize::from(over)].is_none() {
+                    return Err(format!(
+                        "jumping from {} to {} needs a peg on {}",
+                        name(pair[0]),
+                        name(pair[1]),
+                        name(over)
+                    ));
+                }
+            }
+        }
+        if let Some(corner) = self.spoiled_corner(owner) {
+            let inside = |h: Hole| star.corner[usize::from(h)] == Some(corner);
+            let leaves = inside(from) && !inside(path[path.len() - 1]);
+            if !leaves && !leaving_moves(star, corner, &self.unrestricted(owner)).is_empty() {
+                return Err(format!(
+                    "{} has filled the rest of your starting corner: a peg must leave it (no spoiling)",
+                    COLOURS[self.opponent_into(corner).unwrap_or(owner)]
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn opponent_into(&self, corner: u8) -> Option<Seat> {
+        (0..self.players).find(|&p| self.target(p) == corner)
+    }
+
+    /// Returns the next seat to move after `seat`, and the seats passed over for want of a
+    /// move.
+    fn next_after(&self, seat: Seat) -> (Seat, Vec<Seat>) {
+        let mut passed = Vec::new();
+        for k in 1..=self.players {
+            let s = (seat + k) % self.players;
+            if !self.takes_turns(s) {
+                continue;
+            }
+            if self.moves_of(s).is_empty() {
+                passed.push(s);
+                continue;
+            }
+            return (s, passed);
+        }
+        (seat, passed)
+    }
+
+    /// Returns the seats passed over for want of a move after the last move.
+    pub fn passed(&self) -> &[Seat] {
+        &self.passed
+    }
+}
+
+impl Rules for ChineseCheckersGame {
+    type Move = ChineseMove;
+
+    const INFO: Info = Info {
+        name: "chinese_checkers",
+        title: "Chinese Checkers",
+        aliases: &[],
+        rulesets: &[
+            "6-peg",
+            "10-peg",
+            "6-peg partners",
+            "10-peg partners",
+            "6-peg places",
+            "10-peg places",
+        ],
+        more_rulesets: Some("`6-peg` or `10-peg` with `partners`, `places` or both"),
+        seats: (2, 6),
+        seat_names: &COLOURS,
+        rules: RULES,
+        record: RecordFormat::MoveList,
+    };
+
+    fn new(ruleset: &str, seats: usize) -> Result<Self, SetupError> {
+        let rules = Ruleset::parse(ruleset)
+            .filter(|r| !r.partners || seats == 4 || seats == 6)
+            .ok_or_else(|| SetupError::unknown_ruleset(&Self::INFO, ruleset))?;
+        if !(2..=6).contains(&seats) {
+            return Err(SetupError::Players {
+                title: Self::INFO.title,
+                min: 2,
+                max: 6,
+            });
+        }
+        let star = rules.size.star();
+        let mut cells = vec![None; star.len()];
+        for (seat, &corner) in home_corners(seats).iter().enumerate() {
+            for &h in &star.corners[usize::from(corner)] {
+                cells[usize::from(h)] = Some(seat);
+            }
+        }
+        let mut game = ChineseCheckersGame {
+            rules,
+            players: seats,
+            cells,
+            to_move: 0,
+            finished: Vec::new(),
+            resigned: Vec::new(),
+            last: None,
+            passed: Vec::new(),
+            best: Vec::new(),
+            since_progress: 0,
+        };
+        game.best = (0..seats).map(|s| game.distance(s)).collect();
+        Ok(game)
+    }
+
+    fn turn(&self) -> Turn {
+        match self.outcome() {
+            Some(outcome) => Turn::Over(outcome),
+            None => Turn::Move(self.to_move),
+        }
+    }
+
+    fn parse(&self, seat: Seat, text: &str) -> Result<ChineseMove, ParseError> {
+        notation::parse(self, seat, text)
+    }
+
+    fn format(&self, m: &ChineseMove) -> String {
+        let star = self.star();
+        m.path
+            .iter()
+            .filter(|&&h| usize::from(h) < star.len())
+            .map(|&h| star.name(h))
+            .collect::<Vec<_>>()
+            .join("-")
+    }
+
+    fn legal(&self, seat: Seat) -> Vec<ChineseMove> {
+        if self.turn() != Turn::Move(seat) {
+            return Vec::new();
+        }
+        self.moves_of(seat)
+    }
+
+    fn apply(&self, seat: Seat, m: &ChineseMove) -> Result<Self, PlayError> {
+        if seat >= self.players {
+            return Err(PlayError::NotAPlayer);
+        }
+        match self.turn() {
+            Turn::Over(_) => return Err(PlayError::GameOver),
+            Turn::Move(s) if s != seat => return Err(PlayError::NotYourTurn),
+            _ => {}
+        }
+        self.check(seat, &m.path).map_err(PlayError::Illegal)?;
+        let owner = self.pegs_moved_by(seat);
+        let mut next = self.clone();
+        next.cells[usize::from(m.from())] = None;
+        next.cells[usize::from(m.to())] = Some(owner);
+        if next.is_home(owner) && !next.finished.contains(&owner) {
+            next.finished.push(owner);
+        }
+        let d = next.distance(owner);
+        if d < next.best[owner] {
+            next.best[owner] = d;
+            next.since_progress = 0;
+        } else {
+            next.since_progress += 1;
+        }
+        next.last = Some((seat, m.path.clone()));
+        let (to_move, passed) = next.next_after(seat);
+        next.to_move = to_move;
+        next.passed = passed;
+        Ok(next)
+    }
+
+    fn resign(&self, seat: Seat) -> Result<Self, PlayError> {
+        if seat >= self.players || self.resigned.contains(&seat) {
+            return Err(PlayError::NotAPlayer);
+        }
+        if self.outcome().is_some() {
+            return Err(PlayError::GameOver);
+        }
+        if self.team_home(seat) {
+            return Err(PlayError::Illegal("your pegs are home already".into()));
+        }
+        let mut next = self.clone();
+        for s in self.team(seat) {
+            next.resigned.push(s);
+            next.finished.retain(|&f| f != s);
+            for c in next.cells.iter_mut() {
+                if *c == Some(s) {
+                    *c = None;
+                }
+            }
+        }
+        next.resigned.sort_unstable();
+        next.passed.clear();
+        // The last move's peg may have left with its owner: then there is no path to show.
+        if let Some((_, path)) = &next.last
+            && path
+                .last()
+                .is_none_or(|&h| next.cells[usize::from(h)].is_none())
+        {
+            next.last = None;
+        }
+        if !next.takes_turns(next.to_move) || next.moves_of(next.to_move).is_empty() {
+            let (to_move, passed) = next.next_after(next.to_move);
+            next.to_move = to_move;
+            next.passed = passed;
+        }
+        Ok(next)
+    }
+
+    fn notice(&self) -> Option<String> {
+        let mut words = Vec::new();
+        if let Some((seat, path)) = &self.last {
+            let owner = self.cells[usize::from(*path.last()?)]?;
+            if self.finished.last() == Some(&owner) && self.is_home(owner) {
+                let place = self.finished.len();
+                words.push(format!(
+                    "{} has every peg home ({}).",
+                    COLOURS[owner],
+                    ordinal(place)
+                ));
+                if let Some(p) = self.partner(owner)
+                    && !self.finished.contains(&p)
+                    && self.outcome().is_none()
+                {
+                    words.push(format!(
+                        "{} now moves {}'s pegs.",
+                        COLOURS[owner], COLOURS[p]
+                    ));
+                }
+            }
+            let _ = seat;
+        }
+        for &s in &self.passed {
+            words.push(format!("{} has no move and passes.", COLOURS[s]));
+        }
+        if self.outcome().is_none() {
+            let owner = self.pegs_moved_by(self.to_move);
+            if self.spoiled_corner(owner).is_some() {
+                words.push(format!(
+                    "{} must move a peg out of the starting corner (no spoiling).",
+                    COLOURS[self.to_move]
+                ));
+            }
+        }
+        (!words.is_empty()).then(|| words.join(" "))
+    }
+}
+
+/// Returns the moves that take a peg out of `corner`.
+fn leaving_moves(star: &Star, corner: u8, moves: &[ChineseMove]) -> Vec<ChineseMove> {
+    let inside = |h: Hole| star.corner[usize::from(h)] == Some(corner);
+    moves
+        .iter()
+        .filter(|m| inside(m.from()) && !inside(m.to()))
+        .cloned()
+        .collect()
+}
+
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}

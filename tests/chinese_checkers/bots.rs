@@ -1,0 +1,72 @@
+//! The bots: every level plays legal moves; six bots finish a 10-peg game; the lookahead
+//! level beats greedy more often than not over seeded games.
+
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use tabula::bot::{Budget, choose, levels};
+use tabula::rules::{Action, Game, GameKind, Outcome, Turn};
+
+/// Plays a game with the given level in each seat; returns the outcome and the moves made.
+fn bot_game(ruleset: &str, seats: &[usize], seed: u64) -> (Option<Outcome>, usize) {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut game = Game::new(GameKind::ChineseCheckers, ruleset, seats.len()).unwrap();
+    let budget = Budget::nodes(10_000);
+    let mut moves = 0;
+    while let Turn::Move(seat) = game.turn() {
+        let pick = choose(&game, seat, seats[seat], &budget, &mut rng).expect("a bot always moves");
+        game = game
+            .apply(&Action::Play {
+                seat,
+                r#move: pick.r#move,
+            })
+            .expect("bots play legal moves");
+        moves += 1;
+        assert!(moves < 20_000, "the no-progress draw ends every game");
+    }
+    (game.outcome(), moves)
+}
+
+#[test]
+fn chinese_checkers_has_random_greedy_and_lookahead_levels() {
+    let names: Vec<&str> = levels(GameKind::ChineseCheckers)
+        .iter()
+        .map(|l| l.name)
+        .collect();
+    assert_eq!(names, ["random", "greedy", "lookahead"]);
+}
+
+#[test]
+fn six_greedy_bots_finish_a_ten_peg_game_with_a_winner() {
+    let (outcome, moves) = bot_game("10-peg", &[2; 6], 6);
+    assert!(
+        matches!(outcome, Some(Outcome::Win { .. })),
+        "{outcome:?} after {moves}"
+    );
+}
+
+#[test]
+fn six_lookahead_bots_finish_a_six_peg_game_playing_for_places() {
+    let (outcome, moves) = bot_game("6-peg places", &[3; 6], 7);
+    assert!(outcome.is_some(), "{moves}");
+}
+
+#[test]
+fn the_lookahead_level_beats_greedy_more_often_than_not() {
+    let mut wins = [0; 2];
+    for seed in 0..10u64 {
+        // Alternate who starts.
+        let levels = if seed % 2 == 0 { [3, 2] } else { [2, 3] };
+        let (outcome, _) = bot_game("6-peg", &levels, 100 + seed);
+        if let Some(Outcome::Win { winner, .. }) = outcome {
+            let lookahead_won = levels[winner] == 3;
+            wins[usize::from(!lookahead_won)] += 1;
+        }
+    }
+    println!("lookahead {} greedy {}", wins[0], wins[1]);
+    assert!(
+        wins[0] > wins[1],
+        "lookahead {} greedy {}",
+        wins[0],
+        wins[1]
+    );
+}

@@ -1,0 +1,25 @@
+//! Chinese checkers through the contract, the table and the renderer.
+
+// The star: 73 and 121 holes, corner sizes, neighbours along the lines, hole names.
+mod geometry;
+
+// One test per sentence of rule sheet 000, plus partners, anti-spoiling and the end.
+mod rules;
+
+// Solitaire oracles: the fewest moves across the board, by our own breadth-first search.
+mod solitaire;
+
+// Reading moves as players type them, and hostile text.
+mod notation;
+
+// Random whole games for every player count: they end, survive JSON and replay.
+mod random;
+
+// The loader fuzzed: mutated states are refused, or load, play, render and save.
+mod loader;
+
+// Bots: every level plays legal moves, all-bot games end, the top level beats greedy.
+mod bots;
+
+// The picture: size, both boards, hostile names, PNG budget.
+mod render;
