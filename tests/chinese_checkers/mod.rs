@@ -23,3 +23,6 @@ mod bots;
 
 // The picture: size, both boards, hostile names, PNG budget.
 mod render;
+
+// Seeded games at the table (2 and 3 players, 6 pegs; 6 players, 10 pegs) to the end.
+mod console;

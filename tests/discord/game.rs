@@ -239,11 +239,14 @@ async fn commands_are_registered_in_the_guild_with_move_autocomplete() {
     let expected = [
         "abort",
         "board",
+        "bot",
         "claim",
         "draw",
         "export",
         "games",
         "help",
+        "hint",
+        "invite",
         "join",
         "leaderboard",
         "leave",
@@ -254,6 +257,7 @@ async fn commands_are_registered_in_the_guild_with_move_autocomplete() {
         "resign",
         "roll",
         "rules",
+        "settings",
         "start",
         "stats",
     ];

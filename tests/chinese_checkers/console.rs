@@ -1,0 +1,70 @@
+//! Seeded games at the table, played to the end as players would type them (each move the
+//! greedy bot's choice, typed in the game's notation), with a board after every move; the log
+//! replays to the snapshot. Two and three players on the 6-peg star, six on the 10-peg star.
+
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+
+use crate::support::table::{TestTable, play};
+use tabula::bot::Budget;
+use tabula::rules::{Game, GameKind, Turn};
+use tabula::store::Status;
+use tabula::table::Command;
+
+const NAMES: [&str; 6] = ["alice", "bob", "carol", "dave", "erin", "frank"];
+
+async fn seeded_game(ruleset: &str, players: usize, seed: u64) {
+    let t = TestTable::seeded(seed).await;
+    let mut open = play("chinese_checkers", &NAMES[1..players]);
+    if let Command::Play { ruleset: r, .. } = &mut open {
+        *r = Some(ruleset.to_string());
+    }
+    let reply = t.say("alice", open).await;
+    assert!(!reply.private, "{}", reply.text);
+    for name in &NAMES[1..players] {
+        let reply = t.say(name, Command::Join).await;
+        assert!(!reply.private, "{}", reply.text);
+    }
+    if t.store.game(1).await.unwrap().status == Status::Lobby {
+        // A table for fewer than six waits for its creator to start it.
+        let reply = t.say("alice", Command::Start).await;
+        assert!(!reply.private, "{}", reply.text);
+    }
+    let seats = t.store.seats(1).await.unwrap();
+    assert_eq!(seats.len(), players);
+    let mut rng = StdRng::seed_from_u64(seed);
+    let budget = Budget::nodes(2_000);
+    let mut moves = 0;
+    loop {
+        let game = t.game(1).await;
+        let Turn::Move(seat) = game.turn() else {
+            break;
+        };
+        let pick = tabula::bot::choose(&game, seat, 2, &budget, &mut rng).expect("a move");
+        let text = game.format(&pick.r#move);
+        let who = &seats[seat].user_id;
+        let reply = t.say(who, Command::Move { text: text.clone() }).await;
+        assert!(!reply.private, "{who} {text}: {}", reply.text);
+        assert!(reply.image.is_some(), "a board after {text}");
+        moves += 1;
+        assert!(moves < 5_000, "the game ends");
+    }
+    let fresh = Game::new(GameKind::ChineseCheckers, ruleset, players).unwrap();
+    let last = t.assert_log_replays(1, fresh).await;
+    assert!(last.outcome().is_some(), "the game is over");
+}
+
+#[tokio::test]
+async fn a_seeded_two_player_six_peg_game_plays_to_the_end() {
+    seeded_game("6-peg", 2, 11).await;
+}
+
+#[tokio::test]
+async fn a_seeded_three_player_six_peg_game_plays_to_the_end() {
+    seeded_game("6-peg", 3, 12).await;
+}
+
+#[tokio::test]
+async fn a_seeded_six_player_ten_peg_game_plays_to_the_end() {
+    seeded_game("10-peg", 6, 13).await;
+}
