@@ -2,6 +2,7 @@
 //! 127.0.0.1: every test has its own fake and its own SQLite file, and every wait is bounded.
 
 mod binary;
+mod bots;
 mod buttons;
 mod dice;
 mod failures;

@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 use tokio::sync::mpsc::UnboundedSender;
 
-pub use answer::Answer;
+pub use answer::{Answer, game_choice};
 pub use bot::Bot;
 pub use payloads::{APP_ID, BOT_ID, CHANNEL, FakeUser, GUILD};
 
