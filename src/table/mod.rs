@@ -23,6 +23,7 @@ use std::sync::{Arc, Mutex};
 
 use rand::SeedableRng;
 use rand::rngs::StdRng;
+use tracing::Instrument as _;
 
 use crate::render::{Renderer, View};
 use crate::rules::{Game, GameKind};
@@ -74,9 +75,11 @@ impl Table {
 
     /// Handles one command; errors come back as private replies and leave every game unchanged.
     pub async fn handle(&self, ctx: &Ctx, command: Command) -> Reply {
+        // `instrument`, not `span.enter()`: a guard held across an await leaves the span
+        // entered on whichever thread the task moved from, and the subscriber then meets a
+        // span that already closed (seen as a panic inside tracing-subscriber under load).
         let span = tracing::info_span!("command", channel = %ctx.channel, user = %ctx.user.id);
-        let _enter = span.enter();
-        match self.dispatch(ctx, command).await {
+        match self.dispatch(ctx, command).instrument(span).await {
             Ok(reply) => reply,
             Err(e) => e.reply(),
         }
