@@ -154,7 +154,7 @@ async fn run(mode: Mode, database_url: &str, bots: tabula::table::BotConfig) -> 
                 ..discord::Config::new(token.trim())
             };
             let running = discord::start(config, table).await?;
-            let result = running.until_ctrl_c().await;
+            let result = running.until_stopped().await;
             store.close().await;
             result
         }

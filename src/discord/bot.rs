@@ -9,39 +9,80 @@ use serenity::{FullEvent, GatewayIntents, Interaction};
 
 use crate::table::Table;
 
+use super::gate::Gate;
 use super::{Config, Data, Error, buttons, commands, messages};
+
+/// How long a stop waits for the interactions and bot turns under way to finish.
+pub const STOP_PATIENCE: std::time::Duration = std::time::Duration::from_secs(8);
 
 /// A started bot: its gateway runs in a background task until [`Running::stop`].
 pub struct Running {
     table: Table,
+    gate: Arc<Gate>,
     shard_manager: Arc<serenity::ShardManager>,
     task: tokio::task::JoinHandle<Result<(), serenity::Error>>,
 }
 
 impl Running {
-    /// Disconnects from the gateway and waits for the client to finish.
+    /// Stops gracefully: new interactions are answered "restarting, try again"; the ones
+    /// under way (and bot turns, whose searches answer at once with their best move so far)
+    /// finish and are answered, for at most [`STOP_PATIENCE`]; then the gateway disconnects.
     pub async fn stop(self) {
-        // Searches under way answer at once with their best move so far.
         self.table.stop_bots();
+        let left = self.gate.close(STOP_PATIENCE).await;
+        if left > 0 {
+            tracing::warn!(left, "stopped with work still under way");
+        }
         self.shard_manager.shutdown_all().await;
         let _ = self.task.await;
     }
 
-    /// Runs until the client stops by itself (an error) or Ctrl-C is pressed.
+    /// Runs until the client stops by itself (an error), or Ctrl-C or SIGTERM (a container
+    /// stop) asks it to stop, then stops gracefully; a second signal exits at once.
     ///
     /// # Errors
     /// Fails when the gateway connection fails for good (e.g. a rejected token).
-    pub async fn until_ctrl_c(mut self) -> anyhow::Result<()> {
+    pub async fn until_stopped(mut self) -> anyhow::Result<()> {
         tokio::select! {
             result = &mut self.task => {
                 result.context("the Discord client task failed")?.context("the Discord client stopped")
             }
-            _ = tokio::signal::ctrl_c() => {
-                tracing::info!("shutting down");
+            signal = stop_signal() => {
+                tracing::info!(signal, "stopping: finishing the work under way (a second signal exits at once)");
+                tokio::spawn(async {
+                    let again = stop_signal().await;
+                    tracing::warn!(signal = again, "exiting at once");
+                    std::process::exit(130);
+                });
                 self.stop().await;
+                tracing::info!("stopped");
                 Ok(())
             }
         }
+    }
+}
+
+/// Waits for Ctrl-C or (on Unix) SIGTERM; returns the signal's name.
+async fn stop_signal() -> &'static str {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => tokio::select! {
+                _ = tokio::signal::ctrl_c() => "SIGINT",
+                _ = term.recv() => "SIGTERM",
+            },
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot listen for SIGTERM; only Ctrl-C stops gracefully");
+                let _ = tokio::signal::ctrl_c().await;
+                "SIGINT"
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+        "Ctrl-C"
     }
 }
 
@@ -73,7 +114,10 @@ pub async fn start(config: Config, table: Table) -> anyhow::Result<Running> {
     let bots = table.clone();
     let bot_every = config.bot_every;
     let running_table = table.clone();
+    let gate = Arc::new(Gate::default());
+    let bot_gate = Arc::clone(&gate);
     let data = Data {
+        gate: Arc::clone(&gate),
         table,
         message_content: config.message_content,
         defer_after: config.defer_after,
@@ -97,7 +141,7 @@ pub async fn start(config: Config, table: Table) -> anyhow::Result<Running> {
                 // A failed registration must not fail setup: poise would then hang every event.
                 register(ctx, &framework.options().commands, guild).await;
                 tokio::spawn(remind(Arc::clone(&ctx.http), reminders, reminder_every));
-                tokio::spawn(play_bots(Arc::clone(&ctx.http), bots, bot_every));
+                tokio::spawn(play_bots(Arc::clone(&ctx.http), bots, bot_every, bot_gate));
                 Ok(data)
             })
         })
@@ -111,6 +155,7 @@ pub async fn start(config: Config, table: Table) -> anyhow::Result<Running> {
     let task = tokio::spawn(async move { client.start().await });
     Ok(Running {
         table: running_table,
+        gate,
         shard_manager,
         task,
     })
@@ -170,7 +215,12 @@ async fn remind(http: Arc<serenity::Http>, table: crate::table::Table, every: st
 /// with a turn waiting is played by its own task until a person is to act, so one slow game
 /// never holds up another; the table's pool bounds the searches, and the database claim makes
 /// each turn played once across processes.
-async fn play_bots(http: Arc<serenity::Http>, table: Table, every: std::time::Duration) {
+async fn play_bots(
+    http: Arc<serenity::Http>,
+    table: Table,
+    every: std::time::Duration,
+    gate: Arc<Gate>,
+) {
     let wake = table.bot_wakeup();
     let running: Arc<std::sync::Mutex<std::collections::HashSet<i64>>> = Arc::default();
     let mut tick = tokio::time::interval(every);
@@ -189,8 +239,14 @@ async fn play_bots(http: Arc<serenity::Http>, table: Table, every: std::time::Du
                 continue;
             }
             let (http, table, running) = (Arc::clone(&http), table.clone(), Arc::clone(&running));
+            let gate = Arc::clone(&gate);
             tokio::spawn(async move {
-                while let Some(turn) = table.bot_turn(game).await {
+                // A turn started is played and posted before a stop completes; none starts
+                // once the process is stopping (the next process plays it).
+                while let Ok(_pass) = gate.enter() {
+                    let Some(turn) = table.bot_turn(game).await else {
+                        break;
+                    };
                     post_bot_turn(&http, &turn).await;
                 }
                 running

@@ -74,7 +74,7 @@ pub(crate) async fn handle(
     answer(
         ctx,
         Target::Component(interaction),
-        data.defer_after,
+        data,
         private_hint,
         work,
     )

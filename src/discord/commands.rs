@@ -240,14 +240,7 @@ pub(crate) async fn play(
             ..Reply::default()
         }
     };
-    answer(
-        sctx,
-        Target::Command(actx.interaction),
-        data.defer_after,
-        false,
-        work,
-    )
-    .await;
+    answer(sctx, Target::Command(actx.interaction), data, false, work).await;
     data.table.wake_bots();
     Ok(())
 }
@@ -512,7 +505,7 @@ async fn run(ctx: Context<'_>, command: Command, private_hint: bool) -> Result<(
     answer(
         ctx.serenity_context(),
         Target::Command(actx.interaction),
-        data.defer_after,
+        data,
         private_hint,
         data.table.handle(&who, command),
     )

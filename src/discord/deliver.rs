@@ -5,7 +5,6 @@
 //! result is posted in the channel instead, so the players learn what happened.
 
 use std::future::Future;
-use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 use serenity::{
@@ -16,6 +15,7 @@ use serenity::{
 
 use crate::table::Reply;
 
+use super::Data;
 use super::post::{Outgoing, retrying};
 
 /// The interaction being answered: a slash command or a button click.
@@ -83,13 +83,22 @@ impl Target<'_> {
 
 /// Answers `target` with the reply `work` produces, deferring when it takes longer than
 /// `defer_after` (zero: always); `private_hint` says whether a deferred answer most likely ends up private.
+/// While the process is stopping, the work is not started and the person is told to try again.
 pub(crate) async fn answer(
     ctx: &serenity::Context,
     target: Target<'_>,
-    defer_after: Duration,
+    data: &Data,
     private_hint: bool,
     work: impl Future<Output = Reply>,
 ) {
+    let _pass = match data.gate.enter() {
+        Ok(pass) => pass,
+        Err(_turned_away) => {
+            answer_now(ctx, target, &Reply::private(super::gate::STOPPING)).await;
+            return;
+        }
+    };
+    let defer_after = data.defer_after;
     let mut work = std::pin::pin!(work);
     let quick = if defer_after.is_zero() {
         None

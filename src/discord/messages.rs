@@ -18,6 +18,11 @@ pub(crate) async fn handle(ctx: &serenity::Context, data: &Data, message: &Messa
     if text.is_empty() {
         return;
     }
+    // While the process stops, a message is left alone and nothing is played (a move typed
+    // then must be sent again once the bot is back).
+    let Ok(_pass) = data.gate.enter() else {
+        return;
+    };
     let who = people::message_ctx(message);
     let Some(reply) = data.table.try_move(&who, text).await else {
         return;

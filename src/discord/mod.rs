@@ -8,6 +8,7 @@ mod buttons;
 mod commands;
 mod config;
 mod deliver;
+mod gate;
 mod messages;
 mod people;
 mod post;
@@ -28,6 +29,8 @@ pub struct Data {
     /// Held while a game thread is opened, so one member's racing `/play thread:True`
     /// commands are counted one after the other against their limit.
     thread_gate: tokio::sync::Mutex<()>,
+    /// Every interaction, plain-text move and bot turn passes it; a stop closes it and waits.
+    gate: std::sync::Arc<gate::Gate>,
 }
 
 /// The error type of the command handlers (they answer players themselves and rarely fail).

@@ -75,3 +75,74 @@ impl Store {
         Ok(())
     }
 }
+
+/// A player's record against the bot at one level in one game kind.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BotRecord {
+    pub kind: String,
+    pub level: usize,
+    pub wins: u32,
+    pub losses: u32,
+    pub draws: u32,
+}
+
+impl Store {
+    /// Returns a player's record against each bot level they met on a server, per game
+    /// kind, in kind and level order. A finished game counts once per level it had: won when
+    /// the player won it, drawn when nobody did, lost otherwise (another seat won).
+    ///
+    /// # Errors
+    /// [`StoreError::Corrupt`] for a damaged result, [`StoreError::Database`] otherwise.
+    pub async fn bot_records_of(
+        &self,
+        guild: &str,
+        user: &str,
+    ) -> Result<Vec<BotRecord>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT DISTINCT games.id AS id, games.kind AS kind, games.result AS result, \
+             me.seat AS my_seat, bot.bot_level AS level \
+             FROM games JOIN seats me ON me.game = games.id \
+             JOIN seats bot ON bot.game = games.id AND bot.bot_level IS NOT NULL \
+             WHERE games.guild = $1 AND me.user_id = $2 AND games.status = 'finished' \
+             ORDER BY kind, level, id",
+        )
+        .bind(guild)
+        .bind(user)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut out: Vec<BotRecord> = Vec::new();
+        for row in &rows {
+            let kind: String = row.try_get("kind")?;
+            let level: i64 = row.try_get("level")?;
+            let my_seat: i64 = row.try_get("my_seat")?;
+            let result: Option<String> = row.try_get("result")?;
+            let outcome: crate::rules::Outcome = result
+                .as_deref()
+                .and_then(|r| serde_json::from_str(r).ok())
+                .ok_or_else(|| {
+                    StoreError::Corrupt(format!(
+                        "finished game {} has no readable result",
+                        row.try_get::<i64, _>("id").unwrap_or_default()
+                    ))
+                })?;
+            let level = usize::try_from(level).unwrap_or(0);
+            if out
+                .last()
+                .is_none_or(|r| r.kind != kind || r.level != level)
+            {
+                out.push(BotRecord {
+                    kind,
+                    level,
+                    ..BotRecord::default()
+                });
+            }
+            let record = out.last_mut().expect("pushed above");
+            match outcome.winner() {
+                Some(w) if w as i64 == my_seat => record.wins += 1,
+                Some(_) => record.losses += 1,
+                None => record.draws += 1,
+            }
+        }
+        Ok(out)
+    }
+}

@@ -34,8 +34,9 @@ const SQLITE_PRAGMAS: [&str; 4] = [
     "PRAGMA busy_timeout = 5000",
     "PRAGMA journal_mode = WAL",
     "PRAGMA foreign_keys = ON",
-    // Safe with WAL: a power cut can lose the last commits but never corrupts the file.
-    "PRAGMA synchronous = NORMAL",
+    // A move is acknowledged only once it is on disk: FULL syncs the WAL at every commit, so
+    // not even a power cut loses an acknowledged move (NORMAL could lose the last commits).
+    "PRAGMA synchronous = FULL",
 ];
 
 impl Store {

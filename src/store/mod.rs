@@ -19,7 +19,7 @@ mod votes;
 
 use sqlx::AnyPool;
 
-pub use bots::BOT_LEASE_SECONDS;
+pub use bots::{BOT_LEASE_SECONDS, BotRecord};
 pub use connect::CONNECT_TIMEOUT;
 pub use error::StoreError;
 pub use model::{

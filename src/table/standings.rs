@@ -4,7 +4,7 @@
 use crate::rating::{PROVISIONAL_GAMES, Rating, System};
 use crate::render::card::{self, CardLine};
 use crate::rules::{GameKind, Outcome};
-use crate::store::Standing;
+use crate::store::{BotRecord, Standing};
 
 use super::names::clean_name;
 use super::{Ctx, Reply, Table, TableError, User, mention};
@@ -175,8 +175,7 @@ impl Table {
             .await?;
         let mut text = format!("**{}** on this server\n", clean_name(&user.name));
         if standings.is_empty() {
-            text.push_str("No rated games yet.");
-            return Ok(Reply::text(text));
+            text.push_str("No rated games yet.\n");
         }
         for s in &standings {
             let (title, system) = match s.kind.parse::<GameKind>() {
@@ -188,6 +187,13 @@ impl Table {
                 s.rank,
                 line_without_name(system, &s.rating)
             ));
+        }
+        let against_bot = self.store.bot_records_of(&ctx.guild, &user.id).await?;
+        if !against_bot.is_empty() {
+            text.push_str("Against the bot:\n");
+        }
+        for r in &against_bot {
+            text.push_str(&format!("· {}\n", bot_record_line(r)));
         }
         let recent = self
             .store
@@ -246,4 +252,18 @@ fn shown(system: System, r: &Rating) -> String {
 /// Wins-losses-draws.
 fn record(r: &Rating) -> String {
     format!("{}-{}-{}", r.wins, r.losses, r.draws)
+}
+
+/// `Chess level 2 (casual): 3-1-0`.
+fn bot_record_line(r: &BotRecord) -> String {
+    let kind = r.kind.parse::<GameKind>().ok();
+    let title = kind.map_or_else(|| r.kind.clone(), |k| k.title().to_string());
+    let name = kind
+        .and_then(|k| crate::bot::levels(k).get(r.level.wrapping_sub(1)))
+        .map(|l| format!(" ({})", l.name))
+        .unwrap_or_default();
+    format!(
+        "{title} level {}{name}: {}-{}-{} (won-lost-drawn)",
+        r.level, r.wins, r.losses, r.draws
+    )
 }

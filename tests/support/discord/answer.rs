@@ -323,6 +323,38 @@ impl FakeDiscord {
         before
     }
 
+    /// Waits until a channel message posted by request number `after` or later satisfies
+    /// `done`; returns every channel message posted from `after` up to and including it.
+    pub async fn posted_until(
+        &self,
+        after: usize,
+        done: impl Fn(&Answer) -> bool,
+    ) -> Vec<(String, Answer)> {
+        self.wait_for("a channel message", |requests| {
+            let mut seen = Vec::new();
+            for r in requests.iter().skip(after) {
+                let Some(channel) = r
+                    .path
+                    .strip_prefix("/api/v10/channels/")
+                    .and_then(|p| p.strip_suffix("/messages"))
+                else {
+                    continue;
+                };
+                if r.method != "POST" || !ok(r.status) {
+                    continue;
+                }
+                let answer = Answer::new(0, &r.body, &r.files);
+                let last = done(&answer);
+                seen.push((channel.to_string(), answer));
+                if last {
+                    return Some(seen);
+                }
+            }
+            None
+        })
+        .await
+    }
+
     /// Waits for a message posted in a channel by request number `after` or later.
     pub async fn posted_after(&self, after: usize) -> (String, Answer) {
         self.wait_for("a channel message", |requests| {

@@ -63,6 +63,8 @@ struct State {
     addr: Mutex<Option<SocketAddr>>,
     requests: Mutex<Vec<Recorded>>,
     failures: Mutex<Vec<Failure>>,
+    /// Requests whose path contains the text are answered only after the delay.
+    delays: Mutex<Vec<(String, Duration)>>,
     /// The current gateway session's outbox.
     gateway: Mutex<Option<UnboundedSender<String>>>,
     readies: AtomicUsize,
@@ -163,6 +165,16 @@ impl FakeDiscord {
     /// Returns the threads created so far, each with its parent channel.
     pub fn threads(&self) -> HashMap<String, String> {
         self.state.threads.lock().unwrap().clone()
+    }
+
+    /// Makes every later request whose path contains `path_contains` wait `by` before the
+    /// fake answers it (a slow Discord).
+    pub fn delay(&self, path_contains: &str, by: Duration) {
+        self.state
+            .delays
+            .lock()
+            .unwrap()
+            .push((path_contains.to_string(), by));
     }
 
     /// Forgets every injected failure not used up yet.

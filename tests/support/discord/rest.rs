@@ -31,6 +31,17 @@ pub(super) async fn handle(AxumState(state): AxumState<Arc<State>>, req: Request
             Vec::new(),
         )
     };
+    let delay = state
+        .delays
+        .lock()
+        .unwrap()
+        .iter()
+        .filter(|(p, _)| path.contains(p.as_str()))
+        .map(|(_, d)| *d)
+        .max();
+    if let Some(delay) = delay {
+        tokio::time::sleep(delay).await;
+    }
     let failure = {
         let mut failures = state.failures.lock().unwrap();
         let hit = failures
