@@ -239,27 +239,35 @@ async fn save(boards: &Path, name: &str, bytes: &[u8], what: &str) -> String {
     }
 }
 
-/// Turns Discord-flavoured text into terminal text: `<@id>` becomes `@id`, bold marks go.
+/// Turns Discord-flavoured text into terminal text: `<@id>` becomes `@id`, `<#channel>`
+/// becomes `#channel`, bold marks go.
 pub fn terminal_text(text: &str) -> String {
+    let text = unwrap_marks(&unwrap_marks(text, '@'), '#');
+    relative_times(&text).replace("**", "")
+}
+
+/// Writes Discord's `<@id>` (or `<#id>`, for `mark` `#`) as `@id`.
+fn unwrap_marks(text: &str, mark: char) -> String {
+    let open = format!("<{mark}");
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
-    while let Some(start) = rest.find("<@") {
+    while let Some(start) = rest.find(&open) {
         out.push_str(&rest[..start]);
-        let after = &rest[start + 2..];
+        let after = &rest[start + open.len()..];
         match after.find('>') {
             Some(end) => {
-                out.push('@');
+                out.push(mark);
                 out.push_str(&after[..end]);
                 rest = &after[end + 1..];
             }
             None => {
-                out.push_str("<@");
+                out.push_str(&open);
                 rest = after;
             }
         }
     }
     out.push_str(rest);
-    relative_times(&out).replace("**", "")
+    out
 }
 
 /// Writes Discord's `<t:UNIX:R>` timestamps as UTC times, `2026-11-24 19:30 UTC`.

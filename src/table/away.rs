@@ -39,7 +39,7 @@ impl Table {
                 .await?;
             let games = self.shift_turns(ctx, -unused).await?;
             return Ok(Reply::text(format!(
-                "{who} is back from vacation: {} run again from now.",
+                "{who} is back from vacation: their clock runs again from now in {}.",
                 clocks(games)
             )));
         }
@@ -68,9 +68,9 @@ impl Table {
             .shift_turns(ctx, until - current.unwrap_or(now))
             .await?;
         Ok(Reply::text(format!(
-            "{who} is on vacation until <t:{until}:f> (<t:{until}:R>): {} wait, and so does \
-             every turn that comes to them meanwhile; deadlines and reminders move by the time \
-             away. `/vacation days:0` ends it early.",
+            "{who} is on vacation until <t:{until}:f> (<t:{until}:R>): their clock waits in {}, \
+             and in every game whose turn comes to them meanwhile; deadlines and reminders move \
+             by the time away. `/vacation days:0` ends it early.",
             clocks(games)
         )))
     }
@@ -185,10 +185,11 @@ fn describe(p: &PlayerSettings) -> String {
     )
 }
 
+/// Counts the games whose clock a vacation moved: `1 game where it is their turn`.
 fn clocks(games: usize) -> String {
     match games {
-        1 => "the clock of 1 game in which it is their turn".to_string(),
-        n => format!("the clocks of {n} games in which it is their turn"),
+        1 => "1 game where it is their turn".to_string(),
+        n => format!("{n} games where it is their turn"),
     }
 }
 

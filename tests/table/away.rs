@@ -60,7 +60,9 @@ async fn a_vacation_pauses_the_deadline_and_reminder_of_the_turn_under_way() {
     assert!(
         away.text
             .contains(&format!("<@alice> is on vacation until <t:{until}:f>"))
-            && away.text.contains("the clock of 1 game"),
+            && away
+                .text
+                .contains("their clock waits in 1 game where it is their turn"),
         "{}",
         away.text
     );
@@ -95,7 +97,7 @@ async fn a_turn_that_reaches_a_player_on_vacation_waits_until_it_ends() {
     t.say("alice", timed_chess(2)).await;
     t.say("bob", Command::Join).await;
     let away = t.say("bob", vacation(2)).await;
-    assert!(away.text.contains("the clocks of 0 games"), "{}", away.text);
+    assert!(away.text.contains("waits in 0 games"), "{}", away.text);
     clock.store(T0 + HOUR, Ordering::SeqCst);
     t.say("alice", Command::Move { text: "e4".into() }).await;
     // Bob's two days start when his vacation ends, at T0 + 2 days.
@@ -121,7 +123,8 @@ async fn ending_a_vacation_early_restarts_the_clock_and_gives_the_days_back() {
     clock.store(T0 + DAY, Ordering::SeqCst);
     let back = t.say("alice", vacation(0)).await;
     assert!(
-        back.text.contains("<@alice> is back from vacation"),
+        back.text
+            .contains("<@alice> is back from vacation: their clock runs again from now in 1 game"),
         "{}",
         back.text
     );
