@@ -54,6 +54,17 @@ enum Mode {
         /// How many threads with an unfinished game one member may have opened on a server.
         #[arg(long, env = "TABULA_MAX_GAME_THREADS", default_value_t = discord::MAX_GAME_THREADS)]
         max_game_threads: usize,
+        /// How often due reminders, claims and old tables are looked for, in milliseconds.
+        #[arg(
+            long,
+            env = "TABULA_REMINDER_EVERY_MS",
+            default_value_t = 60_000,
+            hide = true
+        )]
+        reminder_every_ms: u64,
+        /// Seconds a claimed reminder is held before another process may send it again.
+        #[arg(long, env = "TABULA_REMINDER_LEASE_SECONDS", default_value_t = tabula::store::LEASE_SECONDS, hide = true)]
+        reminder_lease: i64,
     },
     /// Plays at a terminal table: lines like `@alice /play chess @bob`; boards are written as PNG files.
     Console {
@@ -66,6 +77,10 @@ enum Mode {
         /// Users who count as channel admins (may abort any game); repeat or separate with commas.
         #[arg(long, value_delimiter = ',')]
         admin: Vec<String>,
+        /// Starts the console's clock at this time (`2027-01-15T09:00:00Z` or unix seconds)
+        /// instead of now; `/tick 25h` moves it on either way.
+        #[arg(long, value_parser = parse_now)]
+        now: Option<i64>,
     },
     /// Speaks JSON lines on stdin/stdout: rules and rendering without a database.
     Engine,
@@ -98,6 +113,7 @@ fn main() -> ExitCode {
                     boards: PathBuf::from("boards"),
                     channel: "console".into(),
                     admin: Vec::new(),
+                    now: None,
                 }
             }
         });
@@ -137,6 +153,8 @@ async fn run(mode: Mode, database_url: &str, bots: tabula::table::BotConfig) -> 
             message_content,
             api_base,
             max_game_threads,
+            reminder_every_ms,
+            reminder_lease,
         } => {
             let Some(token) = token.filter(|t| !t.trim().is_empty()) else {
                 anyhow::bail!(
@@ -144,13 +162,16 @@ async fn run(mode: Mode, database_url: &str, bots: tabula::table::BotConfig) -> 
                      or try tabula without Discord: `tabula console`."
                 );
             };
-            let store = connect(database_url).await?;
+            let store = connect(database_url)
+                .await?
+                .with_reminder_lease(reminder_lease);
             let table = Table::new(store.clone(), Arc::new(Renderer::new())).with_bot_config(bots);
             let config = discord::Config {
                 guild,
                 message_content,
                 api_base: api_base.filter(|b| !b.trim().is_empty()),
                 max_game_threads,
+                reminder_every: std::time::Duration::from_millis(reminder_every_ms.max(10)),
                 ..discord::Config::new(token.trim())
             };
             let running = discord::start(config, table).await?;
@@ -162,13 +183,22 @@ async fn run(mode: Mode, database_url: &str, bots: tabula::table::BotConfig) -> 
             boards,
             channel,
             admin,
+            now,
         } => {
-            let store = connect(database_url).await?;
+            // The console's clock is the wall's moved by a skew: `--now` sets it, `/tick` adds.
+            let skew = Arc::new(std::sync::atomic::AtomicI64::new(
+                now.map_or(0, |n| n - wall_clock()),
+            ));
+            let offset = Arc::clone(&skew);
+            let store = connect(database_url).await?.with_clock(Arc::new(move || {
+                wall_clock() + offset.load(std::sync::atomic::Ordering::SeqCst)
+            }));
             let table = Table::new(store.clone(), Arc::new(Renderer::new())).with_bot_config(bots);
             let options = ConsoleOptions {
                 boards,
                 channel,
                 admins: admin,
+                clock: Some(skew),
                 ..ConsoleOptions::default()
             };
             let result = console::run(&table, &options).await;
@@ -220,4 +250,23 @@ fn one_line(e: &anyhow::Error) -> String {
         line.push_str(text);
     }
     line.replace('\n', " ")
+}
+
+/// The wall clock in unix seconds.
+fn wall_clock() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+}
+
+/// Reads `--now`: unix seconds or an RFC 3339 time.
+fn parse_now(text: &str) -> Result<i64, String> {
+    if let Ok(secs) = text.parse::<i64>() {
+        return Ok(secs);
+    }
+    chrono::DateTime::parse_from_rfc3339(text)
+        .map(|t| t.timestamp())
+        .map_err(|e| {
+            format!("{text} is neither unix seconds nor a time like 2027-01-15T09:00:00Z: {e}")
+        })
 }

@@ -216,6 +216,35 @@ fn the_console_keeps_a_game_across_a_restart() {
 }
 
 #[test]
+fn the_console_starts_its_clock_at_now_and_tick_moves_it_and_reminds() {
+    let dir = tempfile::tempdir().unwrap();
+    let (out, err, ok) = tabula(
+        &["console", "--now", "2027-01-15T09:00:00Z"],
+        dir.path(),
+        "@alice /play chess @bob days=2\n@bob /join\n/tick 23h\n/tick 1h\n",
+    );
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("Time to move: until 2027-01-17 09:00 UTC"),
+        "{out}"
+    );
+    assert!(
+        out.contains("-- clock: 2027-01-16 08:00 UTC; 0 reminder(s)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("#console: @alice, a reminder: it is your turn"),
+        "{out}"
+    );
+    assert!(
+        out.contains("-- clock: 2027-01-16 09:00 UTC; 1 reminder(s)"),
+        "{out}"
+    );
+    let (_, err, ok) = tabula(&["console", "--now", "tomorrow"], dir.path(), "");
+    assert!(!ok && err.contains("unix seconds"), "{err}");
+}
+
+#[test]
 fn with_no_token_and_no_subcommand_the_console_opens() {
     let dir = tempfile::tempdir().unwrap();
     let (out, err, ok) = tabula(&[], dir.path(), "@alice /help\n");

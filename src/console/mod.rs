@@ -5,6 +5,8 @@ mod parse;
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI64, Ordering};
 
 use tokio::io::{AsyncWrite, AsyncWriteExt, BufReader};
 
@@ -21,6 +23,9 @@ pub struct ConsoleOptions {
     pub channel: String,
     /// Users who count as channel admins (they may abort any game).
     pub admins: Vec<String>,
+    /// The seconds the table's clock reads from, when the console may move it: `/tick 25h`
+    /// adds to it (the store's clock must read this value, as a skew or as the time itself).
+    pub clock: Option<Arc<AtomicI64>>,
 }
 
 impl Default for ConsoleOptions {
@@ -30,6 +35,7 @@ impl Default for ConsoleOptions {
             guild: "console".into(),
             channel: "console".into(),
             admins: Vec::new(),
+            clock: None,
         }
     }
 }
@@ -94,6 +100,12 @@ pub async fn run_line(
     let (channel, user, command) = match parse_line(line) {
         Ok(Line::Blank) => return Ok(true),
         Ok(Line::Quit) => return Ok(false),
+        Ok(Line::Tick(seconds)) => {
+            let text = tick(table, options, seconds).await;
+            out.write_all(text.as_bytes()).await?;
+            out.flush().await?;
+            return Ok(true);
+        }
         Ok(Line::Command {
             channel,
             user,
@@ -122,6 +134,63 @@ pub async fn run_line(
     }
     out.flush().await?;
     Ok(true)
+}
+
+/// Work looked at per kind and round of `/tick`.
+const TICK_BATCH: usize = 100;
+
+/// Moves the clock on by `seconds` and runs what fell due, as the Discord scheduler would:
+/// reminders (a DM as its own line), claims after a grace period, tables closed unstarted.
+async fn tick(table: &Table, options: &ConsoleOptions, seconds: i64) -> String {
+    let mut out = String::new();
+    match &options.clock {
+        Some(clock) => {
+            clock.fetch_add(seconds, Ordering::SeqCst);
+        }
+        None if seconds != 0 => {
+            return "! This console's clock cannot be moved; running what is due now.\n".into();
+        }
+        None => {}
+    }
+    let mut counts = [0usize; 3];
+    // Rounds until nothing more falls due: a sent reminder schedules the turn's next one.
+    for _ in 0..20 {
+        let reminders = table.due_reminders(TICK_BATCH).await;
+        let claims = table.claim_overdue(TICK_BATCH).await;
+        let closed = table.expire_lobbies(TICK_BATCH).await;
+        if reminders.is_empty() && claims.is_empty() && closed.is_empty() {
+            break;
+        }
+        for reminder in &reminders {
+            let text = terminal_text(&reminder.reply.text);
+            match &reminder.dm {
+                Some(user) => out.push_str(&format!("(DM to {user}) {text}\n")),
+                None => out.push_str(&format!("#{}: {text}\n", reminder.channel)),
+            }
+            table.reminded(reminder).await;
+        }
+        for notice in claims.iter().chain(&closed) {
+            let ctx = Ctx {
+                guild: notice.guild.clone(),
+                channel: notice.channel.clone(),
+                user: crate::table::User::named("tabula"),
+                admin: false,
+            };
+            out.push_str(&format!("#{}: ", notice.channel));
+            out.push_str(&show(&ctx, &notice.reply, &options.boards).await);
+        }
+        counts[0] += reminders.len();
+        counts[1] += claims.len();
+        counts[2] += closed.len();
+    }
+    let now = chrono::DateTime::from_timestamp(table.now(), 0)
+        .map(|t| t.format("%Y-%m-%d %H:%M UTC").to_string())
+        .unwrap_or_default();
+    out.push_str(&format!(
+        "-- clock: {now}; {} reminder(s), {} claim(s), {} table(s) closed\n",
+        counts[0], counts[1], counts[2]
+    ));
+    out
 }
 
 /// Writes the reply's picture and files to the boards folder and returns the reply as
@@ -170,27 +239,35 @@ async fn save(boards: &Path, name: &str, bytes: &[u8], what: &str) -> String {
     }
 }
 
-/// Turns Discord-flavoured text into terminal text: `<@id>` becomes `@id`, bold marks go.
+/// Turns Discord-flavoured text into terminal text: `<@id>` becomes `@id`, `<#channel>`
+/// becomes `#channel`, bold marks go.
 pub fn terminal_text(text: &str) -> String {
+    let text = unwrap_marks(&unwrap_marks(text, '@'), '#');
+    relative_times(&text).replace("**", "")
+}
+
+/// Writes Discord's `<@id>` (or `<#id>`, for `mark` `#`) as `@id`.
+fn unwrap_marks(text: &str, mark: char) -> String {
+    let open = format!("<{mark}");
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
-    while let Some(start) = rest.find("<@") {
+    while let Some(start) = rest.find(&open) {
         out.push_str(&rest[..start]);
-        let after = &rest[start + 2..];
+        let after = &rest[start + open.len()..];
         match after.find('>') {
             Some(end) => {
-                out.push('@');
+                out.push(mark);
                 out.push_str(&after[..end]);
                 rest = &after[end + 1..];
             }
             None => {
-                out.push_str("<@");
+                out.push_str(&open);
                 rest = after;
             }
         }
     }
     out.push_str(rest);
-    relative_times(&out).replace("**", "")
+    out
 }
 
 /// Writes Discord's `<t:UNIX:R>` timestamps as UTC times, `2026-11-24 19:30 UTC`.

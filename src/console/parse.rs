@@ -10,6 +10,9 @@ pub enum Line {
     Blank,
     /// Leave the console.
     Quit,
+    /// Move the console's clock on by this many seconds and run the work that falls due
+    /// (`/tick 25h`; `/tick` alone moves nothing and only runs what is due).
+    Tick(i64),
     /// A command from a user, optionally in another channel (`#name`).
     Command {
         channel: Option<String>,
@@ -29,6 +32,11 @@ pub fn parse_line(line: &str) -> Result<Line, String> {
     }
     if matches!(line, "/quit" | "/exit" | "quit" | "exit") {
         return Ok(Line::Quit);
+    }
+    if let Some(rest) = line.strip_prefix("/tick")
+        && (rest.is_empty() || rest.starts_with(char::is_whitespace))
+    {
+        return duration(rest.trim()).map(Line::Tick);
     }
     let mut words = line.split_whitespace().peekable();
     let mut channel = None;
@@ -59,6 +67,42 @@ pub fn parse_line(line: &str) -> Result<Line, String> {
         user,
         command,
     })
+}
+
+/// Reads a span of time such as `25h`, `3d`, `1d12h`, `90m` or `30s` (nothing is zero) as seconds.
+fn duration(text: &str) -> Result<i64, String> {
+    let bad = || {
+        format!(
+            "{} is not a span of time: write `/tick 25h`, `/tick 3d`, `/tick 1d12h` or `/tick 90m`.",
+            shown(text)
+        )
+    };
+    let mut total: i64 = 0;
+    let mut digits = String::new();
+    for c in text.chars() {
+        if c.is_ascii_digit() {
+            digits.push(c);
+            continue;
+        }
+        let unit = match c {
+            'd' => 86_400,
+            'h' => 3_600,
+            'm' => 60,
+            's' => 1,
+            _ => return Err(bad()),
+        };
+        let n: i64 = digits.parse().map_err(|_| bad())?;
+        digits.clear();
+        total = n
+            .checked_mul(unit)
+            .and_then(|s| total.checked_add(s))
+            .filter(|t| *t <= 10 * 365 * 86_400)
+            .ok_or_else(bad)?;
+    }
+    if !digits.is_empty() {
+        return Err(bad());
+    }
+    Ok(total)
 }
 
 fn valid_name(name: &str) -> bool {
@@ -193,6 +237,41 @@ fn parse_command(words: &[&str]) -> Result<Command, String> {
         "help" => Ok(Command::Help),
         "rematch" => none(Command::Rematch { game: None }),
         "claim" => none(Command::Claim),
+        "vacation" | "away" => {
+            let days =
+                match text.as_str() {
+                    "" => return Err(
+                        "Say for how long: `/vacation days=3`, or `/vacation days=0` to end it."
+                            .into(),
+                    ),
+                    t => option(t, "days").unwrap_or(t),
+                };
+            let days = days.parse::<i64>().map_err(|_| {
+                format!(
+                    "{} is not a number of days: `/vacation days=3`.",
+                    shown(days)
+                )
+            })?;
+            Ok(Command::Vacation { days })
+        }
+        "notify" => {
+            let (mut via, mut quiet, mut tz) = (None, None, None);
+            for arg in args {
+                if let Some(v) = option(arg, "quiet") {
+                    quiet = Some(v.to_string());
+                } else if let Some(v) = option(arg, "tz") {
+                    tz = Some(v.to_string());
+                } else if via.is_none() {
+                    via = Some(option(arg, "via").unwrap_or(arg).to_string());
+                } else {
+                    return Err(format!(
+                        "{} is not a /notify option: `/notify dm quiet=22-07 tz=+01:00`.",
+                        shown(arg)
+                    ));
+                }
+            }
+            Ok(Command::Notify { via, quiet, tz })
+        }
         "games" => none(Command::MyGames),
         "leaderboard" | "top" => {
             let mut game = None;
@@ -225,7 +304,7 @@ fn parse_command(words: &[&str]) -> Result<Command, String> {
             for arg in args {
                 let (key, value) = arg.split_once('=').ok_or_else(|| {
                     format!(
-                        "{} is not a setting: `/settings days=3 remind_hours=12 lobby_days=7`.",
+                        "{} is not a setting: `/settings days=3 remind_hours=12 lobby_days=7 grace_hours=24 vacation_days=14`.",
                         shown(arg)
                     )
                 })?;
@@ -233,9 +312,11 @@ fn parse_command(words: &[&str]) -> Result<Command, String> {
                     "days" => &mut change.days,
                     "remind_hours" | "remind" => &mut change.remind_hours,
                     "lobby_days" | "lobby" => &mut change.lobby_days,
+                    "grace_hours" | "grace" => &mut change.grace_hours,
+                    "vacation_days" | "vacation" => &mut change.vacation_days,
                     _ => {
                         return Err(format!(
-                            "There is no setting {}: `days`, `remind_hours` or `lobby_days`.",
+                            "There is no setting {}: `days`, `remind_hours`, `lobby_days`, `grace_hours` or `vacation_days`.",
                             shown(key)
                         ));
                     }
@@ -332,5 +413,24 @@ mod tests {
         assert!(matches!(parse_line("   "), Ok(Line::Blank)));
         assert!(matches!(parse_line("-- a comment"), Ok(Line::Blank)));
         assert!(matches!(parse_line("/quit"), Ok(Line::Quit)));
+    }
+
+    #[test]
+    fn tick_reads_days_hours_and_minutes() {
+        assert!(matches!(parse_line("/tick 25h"), Ok(Line::Tick(90_000))));
+        assert!(matches!(parse_line("/tick 1d12h"), Ok(Line::Tick(129_600))));
+        assert!(matches!(parse_line("/tick 90m"), Ok(Line::Tick(5_400))));
+        assert!(matches!(parse_line("/tick"), Ok(Line::Tick(0))));
+        assert!(parse_line("/tick 3").is_err());
+        assert!(parse_line("/tick soon").is_err());
+        assert!(parse_line("/tick 99999999999d").is_err());
+        assert!(matches!(
+            command("@alice /vacation days=3"),
+            Command::Vacation { days: 3 }
+        ));
+        assert!(matches!(
+            command("@alice /notify dm quiet=22-07 tz=+01:00"),
+            Command::Notify { via: Some(ref v), quiet: Some(_), tz: Some(_) } if v == "dm"
+        ));
     }
 }

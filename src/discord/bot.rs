@@ -181,6 +181,19 @@ async fn remind(http: Arc<serenity::Http>, table: crate::table::Table, every: st
                 continue;
             };
             let out = super::post::Outgoing::new(&reminder.reply);
+            // A player who chose `/notify dm` is written to directly; one whose DMs are
+            // closed gets the usual ping in the channel instead.
+            if let Some(user) = reminder.dm.as_deref().and_then(|u| u.parse::<u64>().ok()) {
+                match send_dm(&http, user, &out).await {
+                    Ok(()) => {
+                        table.reminded(&reminder).await;
+                        continue;
+                    }
+                    Err(e) => {
+                        tracing::info!(error = %e, user, "a reminder could not go by DM; posting it in the channel");
+                    }
+                }
+            }
             let posted = super::post::retrying("posting a reminder", || {
                 channel.send_message(&http, out.message())
             })
@@ -192,21 +205,46 @@ async fn remind(http: Arc<serenity::Http>, table: crate::table::Table, every: st
                 }
             }
         }
-        // Tables never started close after the server's `lobby_days`; the channel is told.
-        // Closing is one guarded commit, so with several processes only one posts each.
-        for notice in table.expire_lobbies(REMINDER_BATCH).await {
-            let Ok(channel) = notice.channel.parse::<u64>().map(serenity::ChannelId::new) else {
-                continue;
-            };
-            let out = super::post::Outgoing::new(&notice.reply);
-            if let Err(e) = super::post::retrying("posting that a table closed", || {
-                channel.send_message(&http, out.message())
-            })
-            .await
-            {
-                tracing::warn!(error = %e, %channel, "a closed table's notice was not posted");
-            }
+        // Games whose deadline and grace period passed are claimed (one guarded commit each,
+        // so with several processes only one posts); then tables never started close after
+        // the server's `lobby_days`. Each channel is told.
+        let claimed = table.claim_overdue(REMINDER_BATCH).await;
+        if !claimed.is_empty() {
+            // The next seat may be the bot's (three or more players).
+            table.wake_bots();
         }
+        for notice in claimed {
+            post_notice(&http, &notice, "posting that a game was claimed").await;
+        }
+        for notice in table.expire_lobbies(REMINDER_BATCH).await {
+            post_notice(&http, &notice, "posting that a table closed").await;
+        }
+    }
+}
+
+/// Sends a message to a user's DM channel (opened if need be).
+async fn send_dm(
+    http: &serenity::Http,
+    user: u64,
+    out: &super::post::Outgoing,
+) -> Result<(), serenity::Error> {
+    let dm = serenity::UserId::new(user).create_dm_channel(http).await?;
+    super::post::retrying("sending a reminder by DM", || {
+        dm.id.send_message(http, out.message())
+    })
+    .await?;
+    Ok(())
+}
+
+/// Posts a message the table made by itself in its channel; a failure is logged.
+async fn post_notice(http: &serenity::Http, notice: &crate::table::Notice, what: &'static str) {
+    let Ok(channel) = notice.channel.parse::<u64>().map(serenity::ChannelId::new) else {
+        return;
+    };
+    let out = super::post::Outgoing::new(&notice.reply);
+    if let Err(e) = super::post::retrying(what, || channel.send_message(http, out.message())).await
+    {
+        tracing::warn!(error = %e, %channel, "a notice was not posted");
     }
 }
 

@@ -39,6 +39,8 @@ pub(crate) fn all() -> Vec<poise::Command<Data, Error>> {
         games(),
         claim(),
         settings(),
+        vacation(),
+        notify(),
         invite(),
         bot_levels(),
         hint(),
@@ -443,14 +445,63 @@ pub(crate) async fn settings(
     #[min = 1]
     #[max = 30]
     lobby_days: Option<i64>,
+    #[description = "Hours after a passed deadline before the game is claimed by itself (0: never)"]
+    #[min = 0]
+    #[max = 168]
+    grace_hours: Option<i64>,
+    #[description = "Days of /vacation each player may take per year (0: none)"]
+    #[min = 0]
+    #[max = 60]
+    vacation_days: Option<i64>,
 ) -> Result<(), Error> {
     let change = SettingsChange {
         days,
         remind_hours,
         lobby_days,
+        grace_hours,
+        vacation_days,
     };
     let private = change.is_empty();
     run(ctx, Command::Settings(change), private).await
+}
+
+/// Pauses your clocks in all your games on this server (days:0 ends the vacation).
+#[poise::command(slash_command)]
+pub(crate) async fn vacation(
+    ctx: Context<'_>,
+    #[description = "Days away (0 ends the vacation under way)"]
+    #[min = 0]
+    #[max = 60]
+    days: i64,
+) -> Result<(), Error> {
+    run(ctx, Command::Vacation { days }, false).await
+}
+
+/// Where your turn reminders reach you, and hours in which they wait.
+#[poise::command(slash_command)]
+pub(crate) async fn notify(
+    ctx: Context<'_>,
+    #[description = "dm (a direct message) or channel (a ping in the game's channel)"] via: Option<
+        NotifyVia,
+    >,
+    #[description = "Quiet hours in your time, e.g. 22-07 or 22:30-07:00; off for none"]
+    quiet: Option<String>,
+    #[description = "Your offset from UTC, e.g. +01:00 or -05:00"] tz: Option<String>,
+) -> Result<(), Error> {
+    let via = via.map(|v| match v {
+        NotifyVia::Dm => "dm".to_string(),
+        NotifyVia::Channel => "channel".to_string(),
+    });
+    run(ctx, Command::Notify { via, quiet, tz }, true).await
+}
+
+/// Where reminders go.
+#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
+pub(crate) enum NotifyVia {
+    #[name = "dm"]
+    Dm,
+    #[name = "channel"]
+    Channel,
 }
 
 /// Seats the bot at a level in this channel's open table.

@@ -106,6 +106,7 @@ impl Store {
             pool,
             backend,
             clock: std::sync::Arc::new(super::games::unix_now),
+            reminder_lease: super::LEASE_SECONDS,
         }
     }
 

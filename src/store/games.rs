@@ -31,12 +31,15 @@ impl Store {
         }
         check_seats(&new.seats)?;
 
+        // The grace period before a passed deadline is claimed by itself is fixed at opening,
+        // like the reminder delay, from the server's settings of the day.
+        let claim_after = self.settings(&new.guild).await?.claim_after();
         let now = self.now();
         let mut tx = self.pool.begin().await?;
         let row = sqlx::query(concat!(
             "INSERT INTO games (guild, channel, kind, ruleset, status, seq, state, result, \
-             created_by, max_seats, created_at, updated_at, move_days, remind_after) \
-             VALUES ($1, $2, $3, $4, $5, 0, $6, NULL, $7, $8, $9, $9, $10, $11) RETURNING ",
+             created_by, max_seats, created_at, updated_at, move_days, remind_after, claim_after) \
+             VALUES ($1, $2, $3, $4, $5, 0, $6, NULL, $7, $8, $9, $9, $10, $11, $12) RETURNING ",
             game_columns!()
         ))
         .bind(new.guild.as_str())
@@ -50,6 +53,7 @@ impl Store {
         .bind(now)
         .bind(new.move_days)
         .bind(new.remind_after)
+        .bind(claim_after)
         .fetch_one(&mut *tx)
         .await
         .map_err(busy_if_unique)?;
@@ -231,6 +235,21 @@ impl Store {
         change: Change,
         rate: Option<&Rate>,
     ) -> Result<(GameRow, Vec<RatingChange>), StoreError> {
+        self.commit_turn(change, rate, None).await
+    }
+
+    /// Applies a change as [`commit_rated`](Self::commit_rated) does, where `to_move` is the
+    /// person whose turn it now is: while they are on vacation, the new turn's deadline and
+    /// reminder wait, in the same transaction, until the vacation ends.
+    ///
+    /// # Errors
+    /// As [`commit`](Self::commit).
+    pub async fn commit_turn(
+        &self,
+        change: Change,
+        rate: Option<&Rate>,
+        to_move: Option<&str>,
+    ) -> Result<(GameRow, Vec<RatingChange>), StoreError> {
         check_text("game state", &change.state)?;
         if let Some(result) = &change.result {
             check_text("game result", result)?;
@@ -274,7 +293,28 @@ impl Store {
             tx.rollback().await?;
             return Err(self.conflict_or_missing(change.game).await);
         };
-        let game = rows::game_row(&row)?;
+        let mut game = rows::game_row(&row)?;
+        if let Some(user) = to_move.filter(|_| game.status == super::Status::Active) {
+            let until: Option<Option<i64>> = sqlx::query_scalar(
+                "SELECT vacation_until FROM player_settings WHERE guild = $1 AND user_id = $2",
+            )
+            .bind(game.guild.as_str())
+            .bind(user)
+            .fetch_optional(&mut *tx)
+            .await?;
+            if let Some(until) = until.flatten().filter(|u| *u > now) {
+                let paused = sqlx::query(concat!(
+                    "UPDATE games SET deadline_at = deadline_at + $2, \
+                     next_reminder_at = next_reminder_at + $2 WHERE id = $1 RETURNING ",
+                    game_columns!()
+                ))
+                .bind(game.id)
+                .bind(until - now)
+                .fetch_one(&mut *tx)
+                .await?;
+                game = rows::game_row(&paused)?;
+            }
+        }
 
         if let Some(seats) = &change.seats {
             sqlx::query("DELETE FROM seats WHERE game = $1")

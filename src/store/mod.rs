@@ -8,6 +8,7 @@ mod connect;
 mod error;
 mod games;
 mod model;
+mod players;
 mod ratings;
 mod reminders;
 mod rows;
@@ -25,10 +26,13 @@ pub use error::StoreError;
 pub use model::{
     Change, GameRow, LoggedAction, NewGame, NewLog, Seat, Status, UnknownStatus, bot_level_of,
 };
+pub use players::{Notify, PlayerSettings, Quiet};
 pub use ratings::{Rate, RatingChange, Standing};
 pub use reminders::LEASE_SECONDS;
 pub use schema::newest_known as newest_schema;
-pub use settings::{MAX_LOBBY_DAYS, MAX_MOVE_DAYS, MAX_REMIND_HOURS, Settings};
+pub use settings::{
+    MAX_GRACE_HOURS, MAX_LOBBY_DAYS, MAX_MOVE_DAYS, MAX_REMIND_HOURS, MAX_VACATION_DAYS, Settings,
+};
 pub use trouble::redact;
 
 /// The database behind a [`Store`].
@@ -46,6 +50,8 @@ pub struct Store {
     pool: AnyPool,
     backend: Backend,
     clock: Clock,
+    /// Seconds a claimed reminder is held before another process may send it again.
+    reminder_lease: i64,
 }
 
 /// Tells the time in unix seconds: the wall clock, or a test's own.
@@ -70,6 +76,15 @@ impl Store {
     pub fn with_clock(&self, clock: Clock) -> Store {
         Store {
             clock,
+            ..self.clone()
+        }
+    }
+
+    /// Returns a store over the same pool whose claimed reminders are held `seconds` (at
+    /// least one) before another process may send them again; [`LEASE_SECONDS`] by default.
+    pub fn with_reminder_lease(&self, seconds: i64) -> Store {
+        Store {
+            reminder_lease: seconds.max(1),
             ..self.clone()
         }
     }

@@ -14,7 +14,8 @@ use sqlx::Row;
 use super::rows::{self, game_columns};
 use super::{GameRow, Store, StoreError};
 
-/// How long a claimed reminder is held before another process may send it again.
+/// How long a claimed reminder is held before another process may send it again, unless
+/// the store was given another lease (`Store::with_reminder_lease`).
 pub const LEASE_SECONDS: i64 = 300;
 
 impl Store {
@@ -50,7 +51,7 @@ impl Store {
             .bind(id)
             .bind(seq)
             .bind(at)
-            .bind(now + LEASE_SECONDS)
+            .bind(now + self.reminder_lease)
             .fetch_optional(&self.pool)
             .await?;
             if let Some(won) = won {

@@ -13,6 +13,10 @@ pub const MAX_MOVE_DAYS: i64 = 14;
 pub const MAX_REMIND_HOURS: i64 = 168;
 /// The longest a table may wait to be started, in days.
 pub const MAX_LOBBY_DAYS: i64 = 30;
+/// The longest grace period after a passed deadline before the game is claimed by itself, in hours.
+pub const MAX_GRACE_HOURS: i64 = 168;
+/// The most vacation days a server may allow a player per year.
+pub const MAX_VACATION_DAYS: i64 = 60;
 
 /// What a server has chosen; [`Default`] is what a server that chose nothing gets.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -23,6 +27,17 @@ pub struct Settings {
     pub remind_hours: i64,
     /// Days a table may wait to be started before it is closed and its channel freed.
     pub lobby_days: i64,
+    /// Hours after a passed deadline before the scheduler claims the game for the others
+    /// (as `/claim` would); 0 for never (the others claim it themselves).
+    #[serde(default)]
+    pub grace_hours: i64,
+    /// Days of `/vacation` each player may take per calendar year; 0 for none.
+    #[serde(default = "default_vacation_days")]
+    pub vacation_days: i64,
+}
+
+fn default_vacation_days() -> i64 {
+    14
 }
 
 impl Default for Settings {
@@ -31,6 +46,8 @@ impl Default for Settings {
             days: None,
             remind_hours: 24,
             lobby_days: 7,
+            grace_hours: 0,
+            vacation_days: default_vacation_days(),
         }
     }
 }
@@ -63,7 +80,22 @@ impl Settings {
             Some(Some(d)) if (1..=MAX_LOBBY_DAYS).contains(&d) => out.lobby_days = d,
             Some(_) => dropped.push("lobby_days"),
         }
+        match int("grace_hours") {
+            None => {}
+            Some(Some(h)) if (0..=MAX_GRACE_HOURS).contains(&h) => out.grace_hours = h,
+            Some(_) => dropped.push("grace_hours"),
+        }
+        match int("vacation_days") {
+            None => {}
+            Some(Some(d)) if (0..=MAX_VACATION_DAYS).contains(&d) => out.vacation_days = d,
+            Some(_) => dropped.push("vacation_days"),
+        }
         (out, dropped)
+    }
+
+    /// Seconds after a passed deadline before the game is claimed by itself, if ever.
+    pub fn claim_after(&self) -> Option<i64> {
+        (self.grace_hours > 0).then_some(self.grace_hours * 3600)
     }
 
     /// Seconds into a turn before the first reminder (0 for none).

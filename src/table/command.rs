@@ -123,6 +123,16 @@ pub enum Command {
     Stats { user: Option<User> },
     /// Shows the server's settings, or changes the given ones (channel admins only).
     Settings(SettingsChange),
+    /// Pauses the caller's clocks in all their games on the server for `days` (0 ends the
+    /// vacation under way).
+    Vacation { days: i64 },
+    /// Shows or changes where the caller's reminders go (`dm` or `channel`) and their quiet
+    /// hours (`22-07`, `off`) in their time zone (`+01:00`).
+    Notify {
+        via: Option<String>,
+        quiet: Option<String>,
+        tz: Option<String>,
+    },
 }
 
 /// The settings `/settings` changes; `None` leaves one as it is.
@@ -134,6 +144,10 @@ pub struct SettingsChange {
     pub remind_hours: Option<i64>,
     /// Days a table may wait to be started before it is closed.
     pub lobby_days: Option<i64>,
+    /// Hours after a passed deadline before the game is claimed by itself (0 for never).
+    pub grace_hours: Option<i64>,
+    /// Days of vacation each player may take per year (0 for none).
+    pub vacation_days: Option<i64>,
 }
 
 impl SettingsChange {

@@ -436,17 +436,25 @@ impl Table {
                 ..s
             })
             .collect();
-        let row = self
+        let to_move = game
+            .turn()
+            .seat()
+            .and_then(|s| super::play::seat_user(&seats, s));
+        let (row, _) = self
             .store
-            .commit(Change {
-                game: row.id,
-                expected_seq: row.seq,
-                status: Status::Active,
-                state: to_json(&game)?,
-                result: None,
-                seats: Some(seats.clone()),
-                log: None,
-            })
+            .commit_turn(
+                Change {
+                    game: row.id,
+                    expected_seq: row.seq,
+                    status: Status::Active,
+                    state: to_json(&game)?,
+                    result: None,
+                    seats: Some(seats.clone()),
+                    log: None,
+                },
+                None,
+                to_move.as_deref(),
+            )
             .await?;
         Ok(self
             .turn_reply(&row, &seats, &game, words::started(kind, &seats))

@@ -2,6 +2,7 @@
 //! It knows no transport (Discord, console) and no single game's details beyond the `Game` shape.
 
 mod abort;
+mod away;
 mod bots;
 mod command;
 mod dice;
@@ -10,6 +11,7 @@ mod hints;
 mod history;
 mod lobby;
 mod names;
+mod overdue;
 mod play;
 mod press;
 mod record;
@@ -73,6 +75,11 @@ impl Table {
         }
     }
 
+    /// The table's time in unix seconds (its store's clock, injected in tests and the console).
+    pub fn now(&self) -> i64 {
+        self.store.now()
+    }
+
     /// Handles one command; errors come back as private replies and leave every game unchanged.
     pub async fn handle(&self, ctx: &Ctx, command: Command) -> Reply {
         // `instrument`, not `span.enter()`: a guard held across an await leaves the span
@@ -132,6 +139,11 @@ impl Table {
             Command::Rematch { game } => self.rematch(ctx, game).await,
             Command::MyGames => self.my_games(ctx).await,
             Command::Settings(change) => self.settings(ctx, change).await,
+            Command::Vacation { days } => self.vacation(ctx, days).await,
+            Command::Notify { via, quiet, tz } => {
+                self.notify(ctx, via.as_deref(), quiet.as_deref(), tz.as_deref())
+                    .await
+            }
         }
     }
 

@@ -292,9 +292,11 @@ impl Table {
                     .collect(),
             }
         });
+        // The person to move next: while they are away, the new turn's clock waits.
+        let to_move = next.turn().seat().and_then(|s| seat_user(&seats, s));
         let (row, changes) = self
             .store
-            .commit_rated(
+            .commit_turn(
                 Change {
                     game: row.id,
                     expected_seq: row.seq,
@@ -314,6 +316,7 @@ impl Table {
                     }),
                 },
                 rate.as_ref(),
+                to_move.as_deref(),
             )
             .await?;
         Ok((row, seats, next, changes))
@@ -332,6 +335,24 @@ impl Table {
             status.push_str(&format!(
                 " Time to move: until <t:{deadline}:f> (<t:{deadline}:R>)."
             ));
+        }
+        // A player to move who is away: said in the text and on the picture.
+        let mut away = None;
+        if let Some(user) = game.turn().seat().and_then(|s| seat_user(seats, s))
+            && let Some(until) = self.away_until(&row.guild, &user).await
+        {
+            status.push_str(&format!(
+                " {} is on vacation until <t:{until}:f>; their clock waits.",
+                mention(&user)
+            ));
+            let when = chrono::DateTime::from_timestamp(until, 0)
+                .map(|t| t.format("%Y-%m-%d %H:%M UTC").to_string())
+                .unwrap_or_default();
+            let name = seats
+                .iter()
+                .find(|s| s.user_id == user)
+                .map_or(user.clone(), |s| s.name.clone());
+            away = Some(format!("{name} is on vacation until {when}"));
         }
         let mut headline = headline;
         // What happened by itself (a forced pass, a penalty) belongs to the action just taken.
@@ -356,10 +377,10 @@ impl Table {
             },
             _ => Vec::new(),
         };
-        let caption = if headline.is_empty() {
-            None
-        } else {
-            Some(words::plain(&headline, seats))
+        let caption = match (headline.is_empty(), away) {
+            (true, away) => away,
+            (false, None) => Some(words::plain(&headline, seats)),
+            (false, Some(away)) => Some(format!("{} ({away})", words::plain(&headline, seats))),
         };
         let image = self.picture(game, seats, caption).await;
         let mut text = headline;
@@ -434,14 +455,14 @@ pub(super) fn seat_of(ctx: &Ctx, seats: &[Seat]) -> Result<SeatNo, TableError> {
 }
 
 /// The person at a seat, to ping (none for a bot's seat).
-fn seat_user(seats: &[Seat], seat: SeatNo) -> Option<String> {
+pub(super) fn seat_user(seats: &[Seat], seat: SeatNo) -> Option<String> {
     seats
         .iter()
         .find(|s| s.seat as usize == seat && s.bot_level().is_none())
         .map(|s| s.user_id.clone())
 }
 
-fn name(seats: &[Seat], seat: SeatNo) -> String {
+pub(super) fn name(seats: &[Seat], seat: SeatNo) -> String {
     seats
         .iter()
         .find(|s| s.seat as usize == seat)

@@ -1,9 +1,10 @@
-//! Turn reminders: the player to move is pinged in the game's channel a day into their turn,
-//! and once more when a quarter of a time limit is left. The store schedules and claims them
-//! (see `Store::claim_reminders`); a frontend posts them and then acknowledges each.
+//! Turn reminders: the player to move is pinged in the game's channel (or by DM, if they chose
+//! `/notify dm`) a day into their turn, and once more when a quarter of a time limit is left;
+//! one due in the player's quiet hours waits until they end. The store schedules and claims
+//! them (see `Store::claim_reminders`); a frontend posts them and then acknowledges each.
 
 use crate::rules::Game;
-use crate::store::GameRow;
+use crate::store::{GameRow, Notify};
 
 use super::Table;
 use super::command::{Choice, GameRef, Reply, mention};
@@ -14,6 +15,9 @@ pub struct Reminder {
     pub guild: String,
     pub channel: String,
     pub reply: Reply,
+    /// The user to reach by direct message instead of the channel, when they opted in
+    /// (`/notify dm`); a frontend that cannot reach them posts in the channel.
+    pub dm: Option<String>,
     claimed: GameRow,
     next: Option<i64>,
 }
@@ -33,8 +37,15 @@ impl Table {
         let mut out = Vec::with_capacity(claimed.len());
         for row in claimed {
             match self.word_reminder(&row).await {
-                Some(reminder) => out.push(reminder),
-                None => {
+                Worded::Send(reminder) => out.push(*reminder),
+                Worded::Wait(until) => {
+                    // The player's quiet hours: the same reminder comes when they end, unless
+                    // a move reschedules the turn first.
+                    if let Err(e) = self.store.reminder_sent(&row, Some(until)).await {
+                        tracing::error!(error = %e, game = row.id, "could not delay a reminder");
+                    }
+                }
+                Worded::Drop => {
                     // Nothing to remind of (a damaged state, nobody to move): stop reminding.
                     if let Err(e) = self.store.reminder_sent(&row, None).await {
                         tracing::error!(error = %e, game = row.id, "could not drop a reminder");
@@ -56,14 +67,38 @@ impl Table {
         }
     }
 
-    async fn word_reminder(&self, row: &GameRow) -> Option<Reminder> {
-        let game: Game = serde_json::from_str(&row.state).ok()?;
-        let seat = game.turn().seat()?;
-        let seats = self.seats(row.id).await.ok()?;
+    async fn word_reminder(&self, row: &GameRow) -> Worded {
+        let Ok(game) = serde_json::from_str::<Game>(&row.state) else {
+            return Worded::Drop;
+        };
+        let Some(seat) = game.turn().seat() else {
+            return Worded::Drop;
+        };
+        let Ok(seats) = self.seats(row.id).await else {
+            return Worded::Drop;
+        };
         // The bot plays its turn itself; it is never reminded.
-        let player = seats
+        let Some(player) = seats
             .iter()
-            .find(|s| s.seat as usize == seat && s.bot_level().is_none())?;
+            .find(|s| s.seat as usize == seat && s.bot_level().is_none())
+        else {
+            return Worded::Drop;
+        };
+        let now = self.store.now();
+        let choices = match self
+            .store
+            .player_settings(&row.guild, &player.user_id)
+            .await
+        {
+            Ok(p) => p,
+            Err(e) => {
+                tracing::warn!(error = %e, game = row.id, "could not read a player's choices");
+                crate::store::PlayerSettings::default()
+            }
+        };
+        if let Some(until) = choices.quiet.and_then(|q| q.ends_after(now)) {
+            return Worded::Wait(until);
+        }
         let kind = game.kind();
         let mut text = format!(
             "{}, a reminder: it is your turn in {} game #{} since <t:{}:R>.",
@@ -72,7 +107,6 @@ impl Table {
             row.id,
             row.updated_at
         );
-        let now = self.store.now();
         let next = match (row.deadline_at, row.move_days) {
             (Some(deadline), Some(days)) => {
                 text.push_str(&format!(
@@ -83,7 +117,11 @@ impl Table {
             }
             _ => None,
         };
-        Some(Reminder {
+        if choices.notify == Notify::Dm {
+            text.push_str(&format!(" The game is in <#{}>.", row.channel));
+        }
+        Worded::Send(Box::new(Reminder {
+            dm: (choices.notify == Notify::Dm).then(|| player.user_id.clone()),
             guild: row.guild.clone(),
             channel: row.channel.clone(),
             reply: Reply {
@@ -102,6 +140,16 @@ impl Table {
             },
             claimed: row.clone(),
             next,
-        })
+        }))
     }
+}
+
+/// What becomes of a claimed reminder.
+enum Worded {
+    /// Post it.
+    Send(Box<Reminder>),
+    /// The player's quiet hours: hold it until this time.
+    Wait(i64),
+    /// Nothing to remind of (a damaged state, nobody to move): stop reminding.
+    Drop,
 }

@@ -3,7 +3,8 @@
 //! wait to be started before it is closed and its channel freed.
 
 use crate::store::{
-    GameRow, MAX_LOBBY_DAYS, MAX_MOVE_DAYS, MAX_REMIND_HOURS, Settings, Status, StoreError,
+    GameRow, MAX_GRACE_HOURS, MAX_LOBBY_DAYS, MAX_MOVE_DAYS, MAX_REMIND_HOURS, MAX_VACATION_DAYS,
+    Settings, Status, StoreError,
 };
 
 use super::command::{Ctx, Reply, SettingsChange};
@@ -63,6 +64,22 @@ impl Table {
             }
             settings.lobby_days = d;
         }
+        if let Some(h) = change.grace_hours {
+            if !(0..=MAX_GRACE_HOURS).contains(&h) {
+                return Err(TableError::BadSetting(format!(
+                    "`grace_hours` is 1 to {MAX_GRACE_HOURS} hours, or 0 to leave claims to the players; not {h}."
+                )));
+            }
+            settings.grace_hours = h;
+        }
+        if let Some(d) = change.vacation_days {
+            if !(0..=MAX_VACATION_DAYS).contains(&d) {
+                return Err(TableError::BadSetting(format!(
+                    "`vacation_days` is 0 to {MAX_VACATION_DAYS} days a year; not {d}."
+                )));
+            }
+            settings.vacation_days = d;
+        }
         self.store.save_settings(&ctx.guild, &settings).await?;
         let mut text = describe(
             &settings,
@@ -71,7 +88,10 @@ impl Table {
                 super::mention(&ctx.user.id)
             ),
         );
-        text.push_str("\nThey apply to tables opened from now on.");
+        text.push_str(
+            "\nThe time limit, reminder delay and grace period apply to tables opened from now on; \
+             `vacation_days` at once.",
+        );
         Ok(Reply::text(text))
     }
 
@@ -144,13 +164,22 @@ fn describe(s: &Settings, headline: &str) -> String {
         1 => "after 1 hour of a turn".to_string(),
         h => format!("after {h} hours of a turn"),
     };
+    let grace = match s.grace_hours {
+        0 => "off (the others `/claim` it)".to_string(),
+        1 => "after 1 hour".to_string(),
+        h => format!("after {h} hours"),
+    };
     format!(
         "**{headline}**\n\
          • `days` (time limit when `/play` names none): {days}\n\
          • `remind_hours` (turn reminder): {remind}, and again when a quarter of a time limit is left\n\
          • `lobby_days` (a table not started is closed after): {} day{}\n\
-         Channel admins change them with `/settings days:3 remind_hours:12 lobby_days:7`.",
+         • `grace_hours` (after a passed deadline, the game is claimed by itself): {grace}\n\
+         • `vacation_days` (`/vacation` allowed per player and year): {} day{}\n\
+         Channel admins change them with `/settings days:3 remind_hours:12 lobby_days:7 grace_hours:24 vacation_days:14`.",
         s.lobby_days,
-        if s.lobby_days == 1 { "" } else { "s" }
+        if s.lobby_days == 1 { "" } else { "s" },
+        s.vacation_days,
+        if s.vacation_days == 1 { "" } else { "s" }
     )
 }

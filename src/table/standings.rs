@@ -154,8 +154,14 @@ impl Table {
                     Err(_) => "its saved state is damaged".to_string(),
                 },
             };
+            let time_left = match row.deadline_at {
+                Some(deadline) if row.status == crate::store::Status::Active => {
+                    format!(", time to move until <t:{deadline}:R>")
+                }
+                _ => String::new(),
+            };
             text.push_str(&format!(
-                "#{} {title} in <#{}>{versus}: {state}, last move <t:{}:R>\n",
+                "#{} {title} in <#{}>{versus}: {state}{time_left}, last move <t:{}:R>\n",
                 row.id, row.channel, row.updated_at
             ));
         }

@@ -251,6 +251,7 @@ async fn commands_are_registered_in_the_guild_with_move_autocomplete() {
         "leaderboard",
         "leave",
         "move",
+        "notify",
         "play",
         "rematch",
         "replay",
@@ -260,6 +261,7 @@ async fn commands_are_registered_in_the_guild_with_move_autocomplete() {
         "settings",
         "start",
         "stats",
+        "vacation",
     ];
     assert_eq!(names, expected);
     let command = |name: &str| {

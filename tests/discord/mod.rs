@@ -9,6 +9,7 @@ mod failures;
 mod game;
 mod plain;
 mod reminders;
+mod scale;
 mod settings;
 mod threads;
 

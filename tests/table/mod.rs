@@ -26,3 +26,7 @@ mod messages;
 
 // /settings: admins only; the default time limit, the reminder delay, tables that expire.
 mod settings;
+
+// Days away and claims by the scheduler: /vacation pauses clocks, quiet hours and DMs for
+// reminders, a passed deadline claimed by itself after the grace period, the console's /tick.
+mod away;

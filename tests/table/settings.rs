@@ -20,6 +20,7 @@ fn set(days: Option<i64>, remind_hours: Option<i64>, lobby_days: Option<i64>) ->
         days,
         remind_hours,
         lobby_days,
+        ..SettingsChange::default()
     })
 }
 

@@ -74,6 +74,8 @@ struct State {
     bot_permissions: Mutex<Option<u64>>,
     /// Threads created so far, each with its parent channel.
     threads: Mutex<HashMap<String, String>>,
+    /// Direct-message channels opened so far, by the user they reach.
+    dms: Mutex<HashMap<String, String>>,
 }
 
 impl State {
@@ -105,6 +107,11 @@ impl Drop for FakeDiscord {
 }
 
 impl FakeDiscord {
+    /// Returns the DM channel the bot opened with `user`, if it did.
+    pub fn dm_channel(&self, user: &str) -> Option<String> {
+        self.state.dms.lock().unwrap().get(user).cloned()
+    }
+
     /// Starts a fake on a free port of 127.0.0.1.
     pub async fn start() -> FakeDiscord {
         let state = Arc::new(State::default());

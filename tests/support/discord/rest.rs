@@ -175,6 +175,24 @@ fn route(
                 "member_count": 1, "message_count": 0
             }))
         }
+        // A DM channel, as Discord answers it: the same channel each time for one recipient.
+        ("POST", ["users", "@me", "channels"]) => {
+            let Some(user) = body["recipient_id"].as_str() else {
+                return discord_error(400, 50035, "Invalid Form Body");
+            };
+            let id = state
+                .dms
+                .lock()
+                .unwrap()
+                .entry(user.to_string())
+                .or_insert_with(|| state.next_id())
+                .clone();
+            ok(json!({
+                "id": id, "type": 1, "last_message_id": null,
+                "recipients": [{"id": user, "username": format!("user{user}"),
+                                "discriminator": "0", "global_name": null, "avatar": null}]
+            }))
+        }
         ("DELETE", ["channels", channel]) => {
             state.threads.lock().unwrap().remove(*channel);
             ok(json!({
