@@ -304,10 +304,23 @@ fn parse_command(words: &[&str]) -> Result<Command, String> {
             for arg in args {
                 let (key, value) = arg.split_once('=').ok_or_else(|| {
                     format!(
-                        "{} is not a setting: `/settings days=3 remind_hours=12 lobby_days=7 grace_hours=24 vacation_days=14`.",
+                        "{} is not a setting: `/settings days=3 remind_hours=12 lobby_days=7 grace_hours=24 vacation_days=14 rate_bots=off`.",
                         shown(arg)
                     )
                 })?;
+                if key.eq_ignore_ascii_case("rate_bots") {
+                    change.rate_bots = Some(match value.to_ascii_lowercase().as_str() {
+                        "on" | "true" | "yes" | "1" => true,
+                        "off" | "false" | "no" | "0" => false,
+                        _ => {
+                            return Err(format!(
+                                "rate_bots={} is neither on nor off.",
+                                shown(value)
+                            ));
+                        }
+                    });
+                    continue;
+                }
                 let slot = match key.to_ascii_lowercase().as_str() {
                     "days" => &mut change.days,
                     "remind_hours" | "remind" => &mut change.remind_hours,
@@ -316,7 +329,7 @@ fn parse_command(words: &[&str]) -> Result<Command, String> {
                     "vacation_days" | "vacation" => &mut change.vacation_days,
                     _ => {
                         return Err(format!(
-                            "There is no setting {}: `days`, `remind_hours`, `lobby_days`, `grace_hours` or `vacation_days`.",
+                            "There is no setting {}: `days`, `remind_hours`, `lobby_days`, `grace_hours`, `vacation_days` or `rate_bots`.",
                             shown(key)
                         ));
                     }

@@ -453,6 +453,8 @@ pub(crate) async fn settings(
     #[min = 0]
     #[max = 60]
     vacation_days: Option<i64>,
+    #[description = "Whether games against the bot change ratings (bots never show on leaderboards)"]
+    rate_bots: Option<bool>,
 ) -> Result<(), Error> {
     let change = SettingsChange {
         days,
@@ -460,6 +462,7 @@ pub(crate) async fn settings(
         lobby_days,
         grace_hours,
         vacation_days,
+        rate_bots,
     };
     let private = change.is_empty();
     run(ctx, Command::Settings(change), private).await

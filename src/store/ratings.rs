@@ -157,6 +157,7 @@ impl Store {
             "SELECT ",
             columns!(),
             " FROM ratings WHERE guild = $1 AND kind = $2 AND games > 0 \
+             AND user_id NOT LIKE 'bot:%' \
              ORDER BY CASE WHEN games >= $3 THEN 0 ELSE 1 END, rating DESC, user_id \
              LIMIT $4 OFFSET $5"
         ))
@@ -200,6 +201,7 @@ impl Store {
             // established player and provisional ones rated higher.
             let ahead: i64 = sqlx::query(
                 "SELECT COUNT(*) AS n FROM ratings WHERE guild = $1 AND kind = $2 AND games > 0 \
+                 AND user_id NOT LIKE 'bot:%' \
                  AND ((games >= $3 AND ($4 < $3 OR rating > $5)) \
                  OR (games < $3 AND $4 < $3 AND rating > $5))",
             )

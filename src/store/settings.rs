@@ -34,6 +34,10 @@ pub struct Settings {
     /// Days of `/vacation` each player may take per calendar year; 0 for none.
     #[serde(default = "default_vacation_days")]
     pub vacation_days: i64,
+    /// Whether games against the bot are rated (its seats get ratings of their own, which no
+    /// leaderboard shows); off by default.
+    #[serde(default)]
+    pub rate_bots: bool,
 }
 
 fn default_vacation_days() -> i64 {
@@ -48,6 +52,7 @@ impl Default for Settings {
             lobby_days: 7,
             grace_hours: 0,
             vacation_days: default_vacation_days(),
+            rate_bots: false,
         }
     }
 }
@@ -89,6 +94,11 @@ impl Settings {
             None => {}
             Some(Some(d)) if (0..=MAX_VACATION_DAYS).contains(&d) => out.vacation_days = d,
             Some(_) => dropped.push("vacation_days"),
+        }
+        match map.get("rate_bots").map(serde_json::Value::as_bool) {
+            None => {}
+            Some(Some(b)) => out.rate_bots = b,
+            Some(None) => dropped.push("rate_bots"),
         }
         (out, dropped)
     }

@@ -403,8 +403,8 @@ impl Table {
             "\nThe bot never resigns: it plays every game to its end, so you may too. It answers \
              draw offers by its own judgement (the random level always declines) and doubles, \
              takes and drops by its moves. It thinks at most {} s a move ({} at a time here) and \
-             never runs out of time. Games against the bot are unrated and bots never appear on \
-             leaderboards. `/hint` asks it for the best move in a game against it or a finished game.",
+             never runs out of time. Games against the bot are unrated unless this server's admins \
+             turn on `rate_bots` in `/settings`; bots never appear on leaderboards. `/hint` asks it for the best move in a game against it or a finished game.",
             config.hard.as_secs_f32(),
             if config.searches == 1 {
                 "one search".to_string()

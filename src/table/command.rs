@@ -148,6 +148,8 @@ pub struct SettingsChange {
     pub grace_hours: Option<i64>,
     /// Days of vacation each player may take per year (0 for none).
     pub vacation_days: Option<i64>,
+    /// Whether games against the bot are rated.
+    pub rate_bots: Option<bool>,
 }
 
 impl SettingsChange {

@@ -276,9 +276,12 @@ impl Table {
             None => None,
         };
         // A finished game is rated in the same transaction that records its result; a game
-        // with a bot seat is unrated, so bots never reach a leaderboard.
+        // with a bot seat only when its server rates them (`rate_bots`), and then the bot's
+        // seats have ratings of their own that no leaderboard shows.
         let against_bot = seats.iter().any(|s| s.bot_level().is_some());
-        let rate = outcome.filter(|_| !against_bot).map(|o| {
+        let rated = !against_bot
+            || (outcome.is_some() && self.store.settings(&row.guild).await?.rate_bots);
+        let rate = outcome.filter(|_| rated).map(|o| {
             let places = rating::places(o, seats.len());
             Rate {
                 kind: row.kind.clone(),

@@ -80,6 +80,9 @@ impl Table {
             }
             settings.vacation_days = d;
         }
+        if let Some(rate) = change.rate_bots {
+            settings.rate_bots = rate;
+        }
         self.store.save_settings(&ctx.guild, &settings).await?;
         let mut text = describe(
             &settings,
@@ -90,7 +93,7 @@ impl Table {
         );
         text.push_str(
             "\nThe time limit, reminder delay and grace period apply to tables opened from now on; \
-             `vacation_days` at once.",
+             `vacation_days` and `rate_bots` at once (`rate_bots` for games finishing from now on).",
         );
         Ok(Reply::text(text))
     }
@@ -176,10 +179,12 @@ fn describe(s: &Settings, headline: &str) -> String {
          • `lobby_days` (a table not started is closed after): {} day{}\n\
          • `grace_hours` (after a passed deadline, the game is claimed by itself): {grace}\n\
          • `vacation_days` (`/vacation` allowed per player and year): {} day{}\n\
-         Channel admins change them with `/settings days:3 remind_hours:12 lobby_days:7 grace_hours:24 vacation_days:14`.",
+         • `rate_bots` (games against the bot change ratings; bots never show on a leaderboard): {}\n\
+         Channel admins change them with `/settings days:3 remind_hours:12 lobby_days:7 grace_hours:24 vacation_days:14 rate_bots:off`.",
         s.lobby_days,
         if s.lobby_days == 1 { "" } else { "s" },
         s.vacation_days,
-        if s.vacation_days == 1 { "" } else { "s" }
+        if s.vacation_days == 1 { "" } else { "s" },
+        if s.rate_bots { "on" } else { "off" }
     )
 }

@@ -120,6 +120,65 @@ async fn a_chess_game_against_the_bot_is_played_to_its_end_and_is_unrated() {
 }
 
 #[tokio::test]
+async fn a_server_that_rates_bot_games_rates_the_person_and_never_lists_the_bot() {
+    let t = TestTable::seeded(3).await;
+    let admin = tabula::table::Ctx {
+        admin: true,
+        ..ctx("alice")
+    };
+    let on = t
+        .table
+        .handle(
+            &admin,
+            Command::Settings(tabula::table::SettingsChange {
+                rate_bots: Some(true),
+                ..Default::default()
+            }),
+        )
+        .await;
+    assert!(on.text.contains("`rate_bots`"), "{}", on.text);
+    assert!(on.text.contains(": on"), "{}", on.text);
+    t.say("alice", play_bot("chess", 1, None)).await;
+    let (id, _, _) = open(&t).await;
+    t.say("alice", Command::Resign { confirmed: true }).await;
+    assert_eq!(t.store.game(id).await.unwrap().status, Status::Finished);
+    let board = t
+        .say(
+            "alice",
+            Command::Leaderboard {
+                game: Some("chess".into()),
+                page: None,
+            },
+        )
+        .await;
+    assert!(board.text.contains("alice"), "alice is rated: {}", board.text);
+    assert!(!board.text.contains("bot"), "{}", board.text);
+    let stats = t.say("alice", Command::Stats { user: None }).await;
+    assert!(stats.text.contains("Chess: #1"), "{}", stats.text);
+    assert!(
+        stats.text.contains("Chess level 1 (random): 0-1-0"),
+        "{}",
+        stats.text
+    );
+}
+
+#[tokio::test]
+async fn stats_show_the_record_against_each_bot_level_even_when_unrated() {
+    let t = TestTable::seeded(5).await;
+    for _ in 0..2 {
+        t.say("alice", play_bot("chess", 1, None)).await;
+        t.say("alice", Command::Resign { confirmed: true }).await;
+    }
+    let stats = t.say("alice", Command::Stats { user: None }).await;
+    assert!(stats.text.contains("No rated games yet"), "{}", stats.text);
+    assert!(
+        stats.text.contains("Against the bot:\n· Chess level 1 (random): 0-2-0"),
+        "{}",
+        stats.text
+    );
+}
+
+#[tokio::test]
 async fn a_backgammon_game_against_the_bot_is_played_to_its_end() {
     let t = TestTable::seeded(4).await;
     t.line("@alice /play backgammon bot:1").await;
