@@ -1,13 +1,14 @@
 //! Seeded games at the table, played to the end as players would type them (each move the
 //! greedy bot's choice, typed in the game's notation), with a board after every move; the log
-//! replays to the snapshot. Two and three players on the 6-peg star, six on the 10-peg star.
+//! replays to the snapshot, and the export's position string after each move loads as the
+//! game at that move. Two and three players on the 6-peg star, six on the 10-peg star.
 
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
 use crate::support::table::{TestTable, play};
 use tabula::bot::Budget;
-use tabula::rules::{Game, GameKind, Turn};
+use tabula::rules::{Action, Game, GameKind, Turn};
 use tabula::store::Status;
 use tabula::table::Command;
 
@@ -50,8 +51,36 @@ async fn seeded_game(ruleset: &str, players: usize, seed: u64) {
         assert!(moves < 5_000, "the game ends");
     }
     let fresh = Game::new(GameKind::ChineseCheckers, ruleset, players).unwrap();
-    let last = t.assert_log_replays(1, fresh).await;
+    let last = t.assert_log_replays(1, fresh.clone()).await;
     assert!(last.outcome().is_some(), "the game is over");
+    // The export: each move, then the position string after it, which loads as that game.
+    let reply = t.say("alice", Command::Export { game: None }).await;
+    let [file] = reply.files.as_slice() else {
+        panic!("one file: {}", reply.text);
+    };
+    let record = String::from_utf8(file.bytes.clone()).unwrap();
+    let start = fresh.position().unwrap();
+    assert!(
+        record.contains(&format!("Start position: {start}")),
+        "{record}"
+    );
+    let mut game = fresh;
+    let mut read = 0;
+    for line in record.lines().filter(|l| l.ends_with(']')) {
+        let (head, position) = line.trim_end_matches(']').rsplit_once("  [").unwrap();
+        let text = head.rsplit(": ").next().unwrap();
+        let Turn::Move(seat) = game.turn() else {
+            panic!("a move after the end: {line}")
+        };
+        let m = game.parse(seat, text).unwrap();
+        game = game.apply(&Action::Play { seat, r#move: m }).unwrap();
+        assert_eq!(game.position().as_deref(), Some(position), "{line}");
+        let loaded = Game::from_position(GameKind::ChineseCheckers, position).unwrap();
+        assert_eq!(loaded.turn(), game.turn(), "{line}");
+        assert_eq!(loaded.legal_moves(), game.legal_moves(), "{line}");
+        read += 1;
+    }
+    assert_eq!(read, moves, "a position string after every move");
 }
 
 #[tokio::test]
