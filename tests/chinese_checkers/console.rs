@@ -1,12 +1,13 @@
 //! Seeded games at the table, played to the end as players would type them (each move the
 //! greedy bot's choice, typed in the game's notation), with a board after every move; the log
 //! replays to the snapshot, and the export's position string after each move loads as the
-//! game at that move. Two and three players on the 6-peg star, six on the 10-peg star.
+//! game at that move. Two and three players on the 6-peg star, six on the 10-peg star; and
+//! move autocomplete for the hole typed so far.
 
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-use crate::support::table::{TestTable, play};
+use crate::support::table::{TestTable, ctx, play};
 use tabula::bot::Budget;
 use tabula::rules::{Action, Game, GameKind, Turn};
 use tabula::store::Status;
@@ -96,4 +97,30 @@ async fn a_seeded_three_player_six_peg_game_plays_to_the_end() {
 #[tokio::test]
 async fn a_seeded_six_player_ten_peg_game_plays_to_the_end() {
     seeded_game("10-peg", 6, 13).await;
+}
+
+#[tokio::test]
+async fn move_autocomplete_lists_the_legal_moves_of_the_hole_typed_so_far() {
+    let t = TestTable::seeded(5).await;
+    let reply = t.say("alice", play("chinese_checkers", &["bob"])).await;
+    assert!(!reply.private, "{}", reply.text);
+    let reply = t.say("bob", Command::Join).await;
+    assert!(!reply.private, "{}", reply.text);
+    if t.store.game(1).await.unwrap().status == Status::Lobby {
+        t.say("alice", Command::Start).await;
+    }
+    let game = t.game(1).await;
+    let all: Vec<String> = game.legal_moves().iter().map(|m| game.format(m)).collect();
+    let alice = ctx("alice");
+    assert_eq!(t.table.legal_moves(&alice, "").await, all);
+    // Red starts at the bottom: the peg on k1 can only step up into row j.
+    let from_k1 = t.table.legal_moves(&alice, "K1 ").await;
+    assert!(!from_k1.is_empty());
+    assert!(from_k1.iter().all(|m| m.starts_with("k1-")), "{from_k1:?}");
+    assert_eq!(
+        t.table.legal_moves(&alice, "k1-j").await,
+        from_k1,
+        "every move from k1 lands on row j"
+    );
+    assert!(t.table.legal_moves(&ctx("bob"), "").await.is_empty());
 }
