@@ -6,10 +6,15 @@
 //! Everything static is drawn once: a board per size and player count, and a peg tile per
 //! colour and hole (the disc with the hole's name). A picture copies the board, stamps the
 //! pegs, strokes the last path and writes the strips.
+//!
+//! The light, low-contrast art (corner tints, the lines between holes) is drawn with crisp
+//! edges: anti-aliasing there is invisible at this contrast but costs a fifth of the PNG.
 
 use super::View;
 use super::kit::{BAND, Canvas, Face, Ink, Kit, KitBuilder, PlayerLine, Rgb, Tone};
-use crate::rules::chinese_checkers::{COLOURS, ChineseCheckersGame, Hole, Size, home_corners};
+use crate::rules::chinese_checkers::{
+    COLOURS, ChineseCheckersGame, Hole, Size, Star, home_corners,
+};
 use crate::rules::{Outcome, Rules, Turn};
 
 const WIDTH: u32 = 600;
@@ -91,6 +96,8 @@ pub struct Painter {
     ten: Theme,
     path: Ink,
     mark: Ink,
+    well: Ink,
+    label: Ink,
     pegs: Vec<Ink>,
     key: u8,
 }
@@ -152,6 +159,8 @@ impl super::Painter for Painter {
             ten,
             path,
             mark,
+            well: inks.well,
+            label: inks.label,
             pegs: inks.pegs,
             key,
         }
@@ -176,6 +185,24 @@ impl super::Painter for Painter {
         for pair in last.windows(2) {
             let (a, b) = (centre(layout, pair[0]), centre(layout, pair[1]));
             self.kit.stroke_line(&mut canvas, a, b, 4.0, self.path);
+        }
+        // The holes the path crossed that are empty again keep their name readable: their
+        // well and label go back over the line.
+        for &hole in &last {
+            if game.cells().get(usize::from(hole)) == Some(&None) {
+                let at = centre(layout, hole);
+                self.kit
+                    .fill_circle(&mut canvas, at, layout.radius, self.well);
+                let name = game.star().name(hole);
+                label(
+                    &self.kit,
+                    &mut canvas,
+                    at,
+                    layout.label_px,
+                    &name,
+                    self.label,
+                );
+            }
         }
         if let Some(&from) = last.first() {
             let at = centre(layout, from);
@@ -324,17 +351,17 @@ fn theme(kit: &Kit, inks: &Inks, size: Size, key: u8) -> Theme {
         .map(|players| {
             let mut board = Canvas::new(WIDTH, BOARD, paper);
             let homes = home_corners(players);
-            // Tint each starting corner with its player's colour.
+            // Tint each starting corner with its player's colour: the triangle through the
+            // corner's three outermost holes, grown to take in every hole's well.
             for (seat, &corner) in homes.iter().enumerate() {
-                for &h in &star.corners[usize::from(corner)] {
-                    let at = layout.centres[usize::from(h)];
-                    kit.fill_circle(&mut board, at, layout.radius * 1.55, inks.tints[seat]);
-                }
+                let ends = triangle_ends(star, corner).map(|h| layout.centres[usize::from(h)]);
+                let grown = layout.radius * 1.45;
+                crisp_fill(kit, &mut board, &ends, grown, inks.tints[seat]);
             }
             for (h, nbs) in star.neighbours.iter().enumerate() {
                 for &nb in nbs.iter().take(3).flatten() {
                     let (a, b) = (layout.centres[h], layout.centres[usize::from(nb)]);
-                    kit.stroke_line(&mut board, a, b, 2.0, inks.line);
+                    crisp_fill(kit, &mut board, &[a, b], 1.0, inks.line);
                 }
             }
             for h in 0..star.len() {
@@ -398,4 +425,60 @@ fn label(kit: &Kit, canvas: &mut Canvas, at: (f32, f32), px: f32, text: &str, in
         text,
         ink,
     );
+}
+
+/// Returns the three holes at the ends of a corner's triangle (each with two neighbours in it).
+fn triangle_ends(star: &Star, corner: u8) -> [Hole; 3] {
+    let holes = &star.corners[usize::from(corner)];
+    let ends: Vec<Hole> = holes
+        .iter()
+        .copied()
+        .filter(|&h| {
+            let inside = star.neighbours[usize::from(h)]
+                .iter()
+                .flatten()
+                .filter(|&&nb| star.corner[usize::from(nb)] == Some(corner));
+            inside.count() == 2
+        })
+        .collect();
+    [0, 1, 2].map(|i| ends.get(i).copied().unwrap_or(holes[0]))
+}
+
+/// Paints, without anti-aliasing, every pixel within `grow` of the segment (two points) or
+/// triangle (three points) through `points`.
+fn crisp_fill(kit: &Kit, canvas: &mut Canvas, points: &[(f32, f32)], grow: f32, ink: Ink) {
+    let (xs, ys): (Vec<f32>, Vec<f32>) = points.iter().copied().unzip();
+    let lo = |v: &[f32]| v.iter().copied().fold(f32::MAX, f32::min) - grow;
+    let hi = |v: &[f32]| v.iter().copied().fold(f32::MIN, f32::max) + grow;
+    let edges: Vec<((f32, f32), (f32, f32))> = match points {
+        [a, b] => vec![(*a, *b)],
+        _ => (0..points.len())
+            .map(|i| (points[i], points[(i + 1) % points.len()]))
+            .collect(),
+    };
+    for y in (lo(&ys).floor() as i32)..=(hi(&ys).ceil() as i32) {
+        for x in (lo(&xs).floor() as i32)..=(hi(&xs).ceil() as i32) {
+            let p = (x as f32 + 0.5, y as f32 + 0.5);
+            let sides = edges.iter().map(|&(a, b)| side(p, a, b));
+            let inside = points.len() > 2
+                && (sides.clone().all(|s| s >= 0.0) || sides.clone().all(|s| s <= 0.0));
+            if inside || edges.iter().any(|&(a, b)| to_segment(p, a, b) <= grow) {
+                kit.blend(canvas, x, y, ink, 1.0);
+            }
+        }
+    }
+}
+
+/// Returns which side of the line from `a` to `b` the point lies on (the sign of the cross
+/// product).
+fn side(p: (f32, f32), a: (f32, f32), b: (f32, f32)) -> f32 {
+    (b.0 - a.0) * (p.1 - a.1) - (b.1 - a.1) * (p.0 - a.0)
+}
+
+/// Returns the distance from `p` to the segment from `a` to `b`.
+fn to_segment(p: (f32, f32), a: (f32, f32), b: (f32, f32)) -> f32 {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len2 = (dx * dx + dy * dy).max(f32::EPSILON);
+    let t = (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / len2).clamp(0.0, 1.0);
+    ((a.0 + t * dx - p.0).powi(2) + (a.1 + t * dy - p.1).powi(2)).sqrt()
 }

@@ -15,7 +15,11 @@ mod notation;
 // Random whole games for every player count: they end, survive JSON and replay.
 mod random;
 
-// The loader fuzzed: mutated states are refused, or load, play, render and save.
+// The position string: what it says, that it reads back, what it refuses, the engine's use.
+mod position;
+
+// The loaders fuzzed: mutated states and position strings are refused, or load, play, render
+// and save.
 mod loader;
 
 // Bots: every level plays legal moves, all-bot games end, the top level beats greedy.

@@ -2,7 +2,8 @@
 //! random (numbers to edge values, strings to other names, keys dropped or added, arrays cut
 //! and grown, subtrees grafted from other states). Each mutation must either be refused by
 //! the loader or load a game that lists, reads, plays, rolls, draws, renders and saves
-//! without a panic, and saves to JSON that loads back as the same game.
+//! without a panic, and saves to JSON that loads back as the same game. Position strings (FEN
+//! and the like) are fuzzed the same way, character by character.
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed, TestRunner};
@@ -14,7 +15,7 @@ use std::collections::BTreeSet;
 
 use serde_json::{Value, json};
 use tabula::render::{Renderer, View};
-use tabula::rules::{Action, Game, Turn};
+use tabula::rules::{Action, Game, GameKind, Turn};
 
 /// Numbers a mutation tries: bounds of every game's fields and of the integer types.
 const NUMBERS: &[i64] = &[
@@ -165,6 +166,102 @@ pub fn fuzz_loader(corpus: &[Game], cases: u32, seed: u64, repair: fn(&mut Value
         loaded > cases / 20,
         "too few mutations load ({loaded}): the fuzz tests little"
     );
+}
+
+/// Mutates the position strings of `corpus` at random, `cases` times (characters replaced,
+/// dropped, doubled or moved, fields and `/`-separated parts swapped or taken from another
+/// string), and checks each result is refused by [`Game::from_position`] or loads a game that
+/// plays, renders and saves like any loaded state, and whose own position string reads back
+/// as itself.
+pub fn fuzz_positions(kind: GameKind, corpus: &[Game], cases: u32, seed: u64) {
+    let texts: Vec<String> = corpus.iter().filter_map(Game::position).collect();
+    assert!(!texts.is_empty(), "the corpus has position strings");
+    let mut pool: Vec<char> = texts.iter().flat_map(|t| t.chars()).collect();
+    pool.extend("0123456789/ -.:;,wWbBxX#+\u{0}\u{e9}\u{202e}".chars());
+    pool.sort_unstable();
+    pool.dedup();
+    let renderer = Renderer::new();
+    let loaded = Cell::new(0u32);
+    let mut runner = TestRunner::new(Config {
+        cases,
+        rng_seed: RngSeed::Fixed(seed),
+        failure_persistence: None,
+        ..Config::default()
+    });
+    let result = runner.run(&any::<u64>(), |case| {
+        let mut rng = StdRng::seed_from_u64(case);
+        let mut text = texts.choose(&mut rng).expect("a corpus").clone();
+        for _ in 0..rng.random_range(1..=3) {
+            text = mutate_text(&text, &texts, &pool, &mut rng);
+        }
+        if let Ok(game) = Game::from_position(kind, &text) {
+            loaded.set(loaded.get() + 1);
+            let own = game
+                .position()
+                .expect("a loaded game has a position string");
+            let again = Game::from_position(kind, &own).expect("its own string loads");
+            assert_eq!(again.position(), Some(own), "read from {text:?}");
+            exercise(&game, &renderer, &mut rng);
+        }
+        Ok(())
+    });
+    if let Err(e) = result {
+        panic!("{e}");
+    }
+    let loaded = loaded.get();
+    println!("position fuzz: {cases} mutated strings, {loaded} loaded and played");
+    assert!(
+        loaded > cases / 20,
+        "too few mutations load ({loaded}): the fuzz tests little"
+    );
+}
+
+/// Applies one random mutation to a position string.
+fn mutate_text(text: &str, texts: &[String], pool: &[char], rng: &mut StdRng) -> String {
+    let mut chars: Vec<char> = text.chars().collect();
+    let any = |rng: &mut StdRng| *pool.choose(rng).expect("a pool");
+    let split = |t: &str, by: char| -> Vec<String> { t.split(by).map(String::from).collect() };
+    match rng.random_range(0..8) {
+        0 if !chars.is_empty() => {
+            let i = rng.random_range(0..chars.len());
+            chars[i] = any(rng);
+        }
+        1 if !chars.is_empty() => {
+            chars.remove(rng.random_range(0..chars.len()));
+        }
+        2 => {
+            let c = any(rng);
+            chars.insert(rng.random_range(0..=chars.len()), c);
+        }
+        3 if chars.len() > 1 => {
+            let (i, j) = (
+                rng.random_range(0..chars.len()),
+                rng.random_range(0..chars.len()),
+            );
+            chars.swap(i, j);
+        }
+        4 | 5 => {
+            // Swap, drop or borrow a `/`-separated part or a space-separated field.
+            let by = if rng.random_bool(0.5) { '/' } else { ' ' };
+            let mut parts = split(text, by);
+            let donor = split(texts.choose(rng).expect("a corpus"), by);
+            let i = rng.random_range(0..parts.len());
+            match rng.random_range(0..3) {
+                0 => {
+                    let j = rng.random_range(0..parts.len());
+                    parts.swap(i, j);
+                }
+                1 if parts.len() > 1 => {
+                    parts.remove(i);
+                }
+                _ => parts[i] = donor.choose(rng).cloned().unwrap_or_default(),
+            }
+            return parts.join(&by.to_string());
+        }
+        6 => chars.truncate(rng.random_range(0..=chars.len())),
+        _ => return texts.choose(rng).expect("a corpus").clone(),
+    }
+    chars.into_iter().collect()
 }
 
 /// Uses a loaded game every way a player or the table can, and saves it.

@@ -156,6 +156,14 @@ impl Rules for ChineseCheckersGame {
         Ok(next)
     }
 
+    fn position(&self) -> Option<String> {
+        Some(position::write(self))
+    }
+
+    fn from_position(text: &str) -> Result<Self, LoadError> {
+        position::read(text).map_err(LoadError::Invalid)
+    }
+
     fn notice(&self) -> Option<String> {
         let mut words = Vec::new();
         if let Some((seat, path)) = &self.last {

@@ -24,6 +24,7 @@
 mod board;
 mod contract;
 mod notation;
+mod position;
 mod record;
 
 use serde::{Deserialize, Serialize};
@@ -31,8 +32,8 @@ use serde::{Deserialize, Serialize};
 pub use board::{DIRECTIONS, Hole, Size, Star, home_corners, opposite};
 
 use super::{
-    DrawReason, Info, Outcome, ParseError, PlayError, RecordFormat, Rules, Seat, SetupError, Turn,
-    WinReason,
+    DrawReason, Info, LoadError, Outcome, ParseError, PlayError, RecordFormat, Rules, Seat,
+    SetupError, Turn, WinReason,
 };
 
 /// The colours in seat order.

@@ -9,20 +9,20 @@ use crate::rules::Seat;
 /// row by row from the top: `.` for an empty hole, `1`-`6` for a seat's peg.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Record {
-    ruleset: String,
-    players: usize,
-    board: String,
-    to_move: Seat,
+    pub(super) ruleset: String,
+    pub(super) players: usize,
+    pub(super) board: String,
+    pub(super) to_move: Seat,
     #[serde(default)]
-    finished: Vec<Seat>,
+    pub(super) finished: Vec<Seat>,
     #[serde(default)]
-    resigned: Vec<Seat>,
+    pub(super) resigned: Vec<Seat>,
     #[serde(default)]
-    last: Option<(Seat, Vec<Hole>)>,
+    pub(super) last: Option<(Seat, Vec<Hole>)>,
     #[serde(default)]
-    passed: Vec<Seat>,
-    best: Vec<u32>,
-    since_progress: u32,
+    pub(super) passed: Vec<Seat>,
+    pub(super) best: Vec<u32>,
+    pub(super) since_progress: u32,
 }
 
 impl From<ChineseCheckersGame> for Record {
