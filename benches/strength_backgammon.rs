@@ -163,12 +163,8 @@ fn mat_file(records: &[Record]) -> String {
     let mut score = [0u32; 2];
     for (n, r) in records.iter().enumerate() {
         let _ = writeln!(out, " Game {}", n + 1);
-        let _ = writeln!(
-            out,
-            " {:<30} {}",
-            format!("White : {}", score[0]),
-            format!("Black : {}", score[1])
-        );
+        let white = format!("White : {}", score[0]);
+        let _ = writeln!(out, " {white:<30} Black : {}", score[1]);
         // The entries alternate seats; Black starting leaves the first left cell empty.
         let mut cells: Vec<String> = Vec::new();
         if r.entries.first().is_some_and(|e| e.seat == 1) {
