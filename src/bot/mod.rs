@@ -5,6 +5,7 @@
 //!
 //! [`choose`] dispatches over every game; a game without a brain does not compile.
 
+pub mod backgammon;
 mod budget;
 mod checkers;
 mod chinese_checkers;

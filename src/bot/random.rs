@@ -5,7 +5,6 @@ use rand::Rng as _;
 use rand::rngs::StdRng;
 
 use super::{Brain, Budget, Level, Pick};
-use crate::rules::backgammon::BackgammonGame;
 use crate::rules::chess::ChessGame;
 use crate::rules::parcheesi::ParcheesiGame;
 use crate::rules::{Rules, Seat, Turn};
@@ -48,20 +47,6 @@ impl Brain for ChessGame {
 }
 
 impl Brain for ParcheesiGame {
-    const LEVELS: &'static [Level] = &[RANDOM];
-
-    fn choose(
-        &self,
-        seat: Seat,
-        _level: usize,
-        _budget: &Budget,
-        rng: &mut StdRng,
-    ) -> Option<Pick<Self::Move>> {
-        pick(self, seat, rng)
-    }
-}
-
-impl Brain for BackgammonGame {
     const LEVELS: &'static [Level] = &[RANDOM];
 
     fn choose(

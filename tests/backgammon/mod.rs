@@ -23,3 +23,6 @@ mod engine;
 
 // The picture: board, checkers, cube, last play, pips, hostile names.
 mod render;
+
+// The bot: bear-off database values, legal plays, the cube in races, level order, the budget.
+mod bot;

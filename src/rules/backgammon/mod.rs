@@ -15,7 +15,7 @@ mod scoring;
 use serde::{Deserialize, Serialize};
 
 pub use board::{BAR, Board, CHECKERS, OFF, START, Side, View};
-pub use moves::Step;
+pub use moves::{Play, Step, legal_plays};
 pub use notation::ParseError;
 pub use position_id::PositionIdError;
 pub use record::LoadError;
@@ -23,7 +23,6 @@ pub use rules::{BackgammonRules, MAX_MATCH, RULES};
 pub use scoring::{Cube, GameResult, GameWin, MAX_CUBE};
 
 use super::{Outcome, Seat};
-use moves::Play;
 
 /// How many example plays an error offers.
 const EXAMPLES: usize = 5;
