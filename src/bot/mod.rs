@@ -8,6 +8,7 @@
 mod budget;
 mod checkers;
 mod chinese_checkers;
+mod parcheesi;
 mod random;
 mod snakes;
 #[cfg(test)]
