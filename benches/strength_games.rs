@@ -24,8 +24,12 @@ use tabula::rules::{Outcome, Rules, Seat, Turn};
 const CHECKERS_NODES: u64 = 20_000;
 /// Plies played at random before two searching checkers levels take over.
 const OPENING: usize = 4;
-/// Root moves a Chinese checkers lookahead may weigh per move (more than any position has).
+/// Nodes a Chinese checkers bot may search per move: more root moves than the lookahead level
+/// ever weighs, and the planner's whole beam (96 boards a move, 40 moves deep).
 const CHINESE_NODES: u64 = 10_000;
+/// Nodes per move in the six-bot games (a planner node is a board it expands): a shorter
+/// plan, so that 200 games fit in minutes.
+const SIX_NODES: u64 = 400;
 /// Moves after which a solitaire run counts as stuck.
 const SOLITAIRE_LIMIT: usize = 200;
 
@@ -199,7 +203,7 @@ fn chinese(games: usize) {
         moves += n;
     }
     println!(
-        "chinese: {games} six-bot 10-peg games at level {top} all finish: {won} won, {drawn} drawn, {:.0} moves on average ({:.0} s)",
+        "chinese: {games} six-bot 10-peg games at level {top} ({SIX_NODES} nodes a move) all finish: {won} won, {drawn} drawn, {:.0} moves on average ({:.0} s)",
         moves as f64 / games.max(1) as f64,
         started.elapsed().as_secs_f64()
     );
@@ -212,7 +216,7 @@ fn six_bots(level: usize, seed: u64) -> (Option<Outcome>, usize) {
     let mut moves = 0;
     while let Turn::Move(seat) = game.turn() {
         let pick = game
-            .choose(seat, level, &Budget::nodes(CHINESE_NODES), &mut rng)
+            .choose(seat, level, &Budget::nodes(SIX_NODES), &mut rng)
             .expect("a move");
         game = game.apply(seat, &pick.r#move).expect("a legal move");
         moves += 1;
@@ -233,16 +237,16 @@ fn solitaire(level: usize, seed: u64) -> usize {
     let star = start.star();
     let mut red: Vec<bool> = (0..star.len()).map(|h| star.corner[h] == Some(3)).collect();
     let green: Vec<bool> = (0..star.len()).map(|h| star.corner[h] == Some(1)).collect();
-    for moves in 0..SOLITAIRE_LIMIT {
+    for moves in 1..=SOLITAIRE_LIMIT {
         let game = red_to_move(&red, &green);
-        if game.is_home(0) {
-            return moves;
-        }
         let pick: ChineseMove = game
             .choose(0, level, &Budget::nodes(CHINESE_NODES), &mut rng)
             .expect("a move")
             .r#move;
         let after = game.apply(0, &pick).expect("a legal move");
+        if after.is_home(0) {
+            return moves;
+        }
         red = after.cells().iter().map(|c| *c == Some(0)).collect();
     }
     SOLITAIRE_LIMIT

@@ -1,8 +1,10 @@
-//! Chinese checkers bots: random, greedy (the move that brings the pegs nearest home), and a
+//! Chinese checkers bots: random, greedy (the move that brings the pegs nearest home), a
 //! best-reply search (each move, then the next player's greedy reply, then this player's best
-//! follow-up). Both scoring levels weigh laggards more, so no peg is left behind, and break
+//! follow-up), and a planner that races three of its own moves ahead. Both scoring levels weigh laggards more, so no peg is left behind, and break
 //! ties at random so a blocked position does not repeat forever; the game's own no-progress
 //! draw ends any game that still stalls.
+
+mod race;
 
 use rand::Rng as _;
 use rand::rngs::StdRng;
@@ -135,8 +137,14 @@ fn follow_up(game: &ChineseCheckersGame, owner: Seat) -> i64 {
         .unwrap_or(base)
 }
 
+const PLANNER: Level = Level {
+    name: "planner",
+    about: "plans its own next three moves as a race, the other pegs standing still",
+    measured: "",
+};
+
 impl Brain for ChineseCheckersGame {
-    const LEVELS: &'static [Level] = &[RANDOM, GREEDY, SEARCH];
+    const LEVELS: &'static [Level] = &[RANDOM, GREEDY, SEARCH, PLANNER];
 
     fn choose(
         &self,
@@ -156,10 +164,14 @@ impl Brain for ChineseCheckersGame {
                 let (m, _) = greedy(self, seat, rng)?;
                 (m, "the move that brings the pegs nearest home")
             }
-            _ => {
+            3 => {
                 let (m, _) = lookahead(self, seat, budget, rng)?;
                 (m, "best after the next player's reply and a follow-up")
             }
+            _ => (
+                race::plan(self, seat, budget, rng)?,
+                "starts the fastest plan of three moves",
+            ),
         };
         let after = self.apply(seat, &m).ok()?.distance(owner);
         let gain = i64::from(before) - i64::from(after);

@@ -22,7 +22,7 @@ const HELD_UP: f64 = 1.5;
 /// How many spaces behind a blockade an opponent pawn counts as held up.
 const HOLD_RANGE: u8 = 12;
 /// How much a lone opponent pawn we can hit next throw counts for us (a share of its value).
-const THREAT: f64 = 0.15;
+const THREAT: f64 = 0.5;
 /// What an extra roll (taken instead of a capture bonus) is worth: about a throw's spaces.
 const EXTRA_ROLL: f64 = 8.0;
 /// A finished game, far above any position's score.
@@ -103,10 +103,7 @@ pub fn score(pos: &Position, seat: Seat, depth: Depth) -> f64 {
         let occ = Occupancy::of(pos.pawns);
         total += blockades(pos, &occ, seat);
         let bonus = f64::from(pos.rules.capture_bonus);
-        for &p in &pos.pawns[seat] {
-            let chance = hit_chance(pos, &occ, seat, p);
-            total -= chance * (pawn_value(p) + OPPONENT * bonus);
-        }
+        total -= danger(pos, &occ, seat);
         for o in opponents(pos, seat) {
             for &p in &pos.pawns[o] {
                 let chance = threat(pos, &occ, seat, o, p);
@@ -115,6 +112,16 @@ pub fn score(pos: &Position, seat: Seat, depth: Depth) -> f64 {
         }
     }
     total
+}
+
+/// Returns what the opponents' next throws are expected to take from the seat: each pawn's
+/// chance of capture times its worth and the bonus the captor earns.
+fn danger(pos: &Position, occ: &Occupancy, seat: Seat) -> f64 {
+    let bonus = f64::from(pos.rules.capture_bonus);
+    pos.pawns[seat]
+        .iter()
+        .map(|&p| hit_chance(pos, occ, seat, p) * (pawn_value(p) + OPPONENT * bonus))
+        .sum()
 }
 
 /// Returns what `again` extra rolls are worth.

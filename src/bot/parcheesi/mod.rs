@@ -53,6 +53,7 @@ impl Brain for ParcheesiGame {
                 live: &live,
             };
             let score = eval::score(&pos, seat, depth) + eval::again_value(ending.again);
+            // The first of equal turns (in the engine's order) is kept.
             if best.as_ref().is_none_or(|(_, b)| score > *b) {
                 best = Some((ending, score));
             }
