@@ -1,7 +1,9 @@
 //! The strength of the checkers, Chinese checkers and Snakes & Ladders bots against the
 //! targets of issue 17, in seeded games with node budgets (so every run is repeatable).
 //!
-//! Run with `cargo bench --bench strength_games -- [checkers|chinese|snakes|all] [GAMES]`:
+//! Run with `cargo bench --bench strength_games -- [checkers|chinese|snakes|all] [GAMES]`
+//! (`checkers-random`, `checkers-ladder`, `chinese-alone`, `chinese-duel` and `chinese-six`
+//! run the parts of a game's measures apart):
 //! - checkers: each level against random, and each level against the level below, GAMES
 //!   games each (default 200), colours alternating, the three rulesets in turn (between two
 //!   searching levels, which play alike every time, the first four plies are random);
@@ -41,10 +43,23 @@ fn main() {
     let what = args.first().map(String::as_str).unwrap_or("all");
     let games: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(200);
     if matches!(what, "checkers" | "all") {
-        checkers(games);
+        checkers(games, true, true);
     }
-    if matches!(what, "chinese" | "all") {
-        chinese(games);
+    // The two halves of the checkers run apart, when time is short.
+    if what == "checkers-random" {
+        checkers(games, true, false);
+    }
+    if what == "checkers-ladder" {
+        checkers(games, false, true);
+    }
+    if matches!(what, "chinese" | "all" | "chinese-alone") {
+        chinese_alone(games);
+    }
+    if matches!(what, "chinese" | "all" | "chinese-duel") {
+        chinese_duel(games);
+    }
+    if matches!(what, "chinese" | "all" | "chinese-six") {
+        chinese_six(games);
     }
     if matches!(what, "snakes" | "all") {
         snakes(games * 500);
@@ -136,10 +151,15 @@ fn duel_from<G: Brain>(
     (None, moves)
 }
 
-fn checkers(games: usize) {
+fn checkers(games: usize, random: bool, ladder: bool) {
     let top = CheckersGame::LEVELS.len();
-    let mut pairs: Vec<(usize, usize)> = (2..=top).map(|l| (l, 1)).collect();
-    pairs.extend((3..=top).map(|l| (l, l - 1)));
+    let mut pairs: Vec<(usize, usize)> = Vec::new();
+    if random {
+        pairs.extend((2..=top).map(|l| (l, 1)));
+    }
+    if ladder {
+        pairs.extend((3..=top).map(|l| (l, l - 1)));
+    }
     for (level, other) in pairs {
         let started = Instant::now();
         let mut tally = Tally::default();
@@ -162,7 +182,7 @@ fn checkers(games: usize) {
     }
 }
 
-fn chinese(games: usize) {
+fn chinese_alone(games: usize) {
     let top = ChineseCheckersGame::LEVELS.len();
     for level in 2..=top {
         let started = Instant::now();
@@ -176,6 +196,10 @@ fn chinese(games: usize) {
             started.elapsed().as_secs_f64()
         );
     }
+}
+
+fn chinese_duel(games: usize) {
+    let top = ChineseCheckersGame::LEVELS.len();
     let started = Instant::now();
     let mut tally = Tally::default();
     for g in 0..games {
@@ -191,6 +215,10 @@ fn chinese(games: usize) {
         tally.line(),
         started.elapsed().as_secs_f64()
     );
+}
+
+fn chinese_six(games: usize) {
+    let top = ChineseCheckersGame::LEVELS.len();
     let started = Instant::now();
     let (mut won, mut drawn, mut moves) = (0, 0, 0);
     for g in 0..games {
