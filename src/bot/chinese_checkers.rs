@@ -1,8 +1,9 @@
 //! Chinese checkers bots: random, greedy (the move that brings the pegs nearest home), a
 //! best-reply search (each move, then the next player's greedy reply, then this player's best
-//! follow-up), and a planner that races up to 40 of its own moves ahead. The scoring levels weigh laggards more, so no peg is left behind, and break
-//! ties at random so a blocked position does not repeat forever; the game's own no-progress
-//! draw ends any game that still stalls.
+//! follow-up), and a planner that races up to 40 of its own moves ahead. The scoring levels
+//! weigh laggards more, so no peg is left behind, and break ties at random so a blocked
+//! position does not repeat forever; the game's own no-progress draw ends any game that
+//! still stalls.
 
 mod race;
 
