@@ -36,7 +36,7 @@ impl Brain for CheckersGame {
         Level {
             name: "strong",
             about: "alpha-beta on material and advancement, deepening while the time lasts",
-            measured: "wins 100% of 200 games against random, 20,000 nodes a move (2026-11-26)",
+            measured: "wins 100% of 200 games against random; against casual won 31, drew 29, lost 0 of 60 (four random plies first); 20,000 nodes a move (2026-11-26)",
         },
     ];
 
