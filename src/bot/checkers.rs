@@ -31,12 +31,12 @@ impl Brain for CheckersGame {
         Level {
             name: "casual",
             about: "looks two plies ahead (and through every capture) for material",
-            measured: "",
+            measured: "wins 98.5% of 200 games against random (3 drawn), 20,000 nodes a move (2026-11-26)",
         },
         Level {
             name: "strong",
             about: "alpha-beta on material and advancement, deepening while the time lasts",
-            measured: "",
+            measured: "wins 100% of 200 games against random; against casual won 31, drew 29, lost 0 of 60 (four random plies first); 20,000 nodes a move (2026-11-26)",
         },
     ];
 

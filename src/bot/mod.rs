@@ -9,6 +9,7 @@ pub mod backgammon;
 mod budget;
 mod checkers;
 mod chinese_checkers;
+mod parcheesi;
 mod random;
 mod snakes;
 #[cfg(test)]

@@ -6,7 +6,6 @@ use rand::rngs::StdRng;
 
 use super::{Brain, Budget, Level, Pick};
 use crate::rules::chess::ChessGame;
-use crate::rules::parcheesi::ParcheesiGame;
 use crate::rules::{Rules, Seat, Turn};
 
 /// The random level, as `/bot` lists it.
@@ -33,20 +32,6 @@ pub fn pick<G: Rules>(game: &G, seat: Seat, rng: &mut StdRng) -> Option<Pick<G::
 }
 
 impl Brain for ChessGame {
-    const LEVELS: &'static [Level] = &[RANDOM];
-
-    fn choose(
-        &self,
-        seat: Seat,
-        _level: usize,
-        _budget: &Budget,
-        rng: &mut StdRng,
-    ) -> Option<Pick<Self::Move>> {
-        pick(self, seat, rng)
-    }
-}
-
-impl Brain for ParcheesiGame {
     const LEVELS: &'static [Level] = &[RANDOM];
 
     fn choose(

@@ -23,3 +23,6 @@ mod engine;
 
 // The picture: every ruleset and player count, blockades, last moves, hostile names.
 mod render;
+
+// The bot: legal whole turns at every level, captures, risk, and level order.
+mod bot;

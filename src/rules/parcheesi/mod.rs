@@ -17,7 +17,8 @@ mod rules;
 use serde::{Deserialize, Serialize};
 
 pub use board::{
-    ENTER, HOME, HOME_PATH, Place, START, TRACK, TURN_OFF, entry_space, is_safety, turn_off_space,
+    ENTER, HOME, HOME_PATH, Place, START, TRACK, TURN_OFF, entry_space, is_safety, track_space,
+    turn_off_space,
 };
 pub use load::LoadError;
 pub use moves::{Part, pawn_letter};
@@ -65,6 +66,16 @@ pub struct Moved {
     pub pawn: u8,
     pub from: Place,
     pub to: Place,
+}
+
+/// A whole-turn option and the position it leaves (see [`ParcheesiGame::endings`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ending {
+    pub r#move: ParcheesiMove,
+    /// Every seat's pawns once the option is played.
+    pub pawns: Vec<[u8; 4]>,
+    /// Extra rolls taken instead of a capture bonus during this roll (pachesi).
+    pub again: u8,
 }
 
 /// Where the turn stands.
@@ -273,6 +284,24 @@ impl ParcheesiGame {
                 .options(node)
                 .into_iter()
                 .map(|(parts, _)| ParcheesiMove(parts))
+                .collect()
+        })
+        .unwrap_or_default()
+    }
+
+    /// Returns each legal whole-turn option (as [`Rules::legal`] lists them) with where it
+    /// leaves every seat's pawns and how many extra rolls it took instead of a capture
+    /// bonus; for the bots, which score the endings without replaying each option.
+    pub fn endings(&self) -> Vec<Ending> {
+        self.with_search(|search, node| {
+            search
+                .options(node)
+                .into_iter()
+                .map(|(parts, end)| Ending {
+                    r#move: ParcheesiMove(parts),
+                    pawns: end.pawns[..self.pawns.len()].to_vec(),
+                    again: end.again,
+                })
                 .collect()
         })
         .unwrap_or_default()
