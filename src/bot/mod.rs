@@ -7,6 +7,7 @@
 
 mod budget;
 mod checkers;
+mod chess;
 mod chinese_checkers;
 mod random;
 mod snakes;

@@ -6,7 +6,6 @@ use rand::rngs::StdRng;
 
 use super::{Brain, Budget, Level, Pick};
 use crate::rules::backgammon::BackgammonGame;
-use crate::rules::chess::ChessGame;
 use crate::rules::parcheesi::ParcheesiGame;
 use crate::rules::{Rules, Seat, Turn};
 
@@ -31,20 +30,6 @@ pub fn pick<G: Rules>(game: &G, seat: Seat, rng: &mut StdRng) -> Option<Pick<G::
         why: format!("chosen at random among {} legal moves", moves.len()),
         r#move: m,
     })
-}
-
-impl Brain for ChessGame {
-    const LEVELS: &'static [Level] = &[RANDOM];
-
-    fn choose(
-        &self,
-        seat: Seat,
-        _level: usize,
-        _budget: &Budget,
-        rng: &mut StdRng,
-    ) -> Option<Pick<Self::Move>> {
-        pick(self, seat, rng)
-    }
 }
 
 impl Brain for ParcheesiGame {
