@@ -63,86 +63,72 @@ fn the_top_level_mates_in_two() {
     }
 }
 
-/// Twenty Win at Chess positions (Reinfeld, 1958; `bm` in SAN), from
-/// /work/shared/data/wac.epd: the ones the top level finds within 20,000 nodes.
+/// Twenty Win at Chess positions (Reinfeld, 1958; `bm` in SAN), every fifteenth of those the
+/// top level found within 20,000 nodes on 2026-11-26 (/work/shared/data/wac.epd, 201 of 299).
 const WAC_EASY: [(&str, &str); 20] = [
     (
         "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - -",
         "Qg6",
-    ),
-    (
-        "5rk1/1ppb3p/p1pb4/6q1/3P1p1r/2P1R2P/PP1BQ1P1/5RKN w - -",
-        "Rg3",
-    ),
-    (
-        "r1bq2rk/pp3pbp/2p1p1pQ/7P/3P4/2PB1N2/PP3PPR/2KR4 w - -",
-        "Qxh7+",
-    ),
-    ("5k2/6pp/p1qN4/1p1p4/3P4/2PKP2Q/PP3r2/3R4 b - -", "Qc4+"),
-    ("7k/p7/1R5K/6r1/6p1/6P1/8/8 w - -", "Rb7"),
-    (
-        "rnbqkb1r/pppp1ppp/8/4P3/6n1/7P/PPPNPPP1/R1BQKBNR b KQkq -",
-        "Ne3",
-    ),
-    ("r4q1k/p2bR1rp/2p2Q1N/5p2/5p2/2P5/PP3PPP/R5K1 w - -", "Rf7"),
-    (
-        "3q1rk1/p4pp1/2pb3p/3p4/6Pr/1PNQ4/P1PB1PP1/4RRK1 b - -",
-        "Bh2+",
-    ),
-    (
-        "2br2k1/2q3rn/p2NppQ1/2p1P3/Pp5R/4P3/1P3PPP/3R2K1 w - -",
-        "Rxh7",
-    ),
-    (
-        "r1b1kb1r/3q1ppp/pBp1pn2/8/Np3P2/5B2/PPP3PP/R2Q1RK1 w kq -",
-        "Bxc6",
-    ),
+    ), // WAC.001
     (
         "4k1r1/2p3r1/1pR1p3/3pP2p/3P2qP/P4N2/1PQ4P/5R1K b - -",
         "Qxf3+",
-    ),
+    ), // WAC.012
+    ("3R1rk1/8/5Qpp/2p5/2P1p1q1/P3P3/1P2PK2/8 b - -", "Qh4+"), // WAC.025
     (
-        "5rk1/pp4p1/2n1p2p/2Npq3/2p5/6P1/P3P1BP/R4Q1K w - -",
-        "Qxf8+",
-    ),
+        "2r5/2rk2pp/1pn1pb2/pN1p4/P2P4/1N2B3/nPR1KPPP/3R4 b - -",
+        "Nxd4+",
+    ), // WAC.037
     (
-        "r2rb1k1/pp1q1p1p/2n1p1p1/2bp4/5P2/PP1BPR1Q/1BPN2PP/R5K1 w - -",
-        "Qxh7+",
-    ),
-    ("1R6/1brk2p1/4p2p/p1P1Pp2/P7/6P1/1P4P1/2R3K1 w - -", "Rxb7"),
+        "k4r2/1R4pb/1pQp1n1p/3P4/5p1P/3P2P1/r1q1R2K/8 w - -",
+        "Rxb6+",
+    ), // WAC.050
     (
-        "r4rk1/ppp2ppp/2n5/2bqp3/8/P2PB3/1PP1NPPP/R2Q1RK1 w - -",
-        "Nc3",
-    ),
+        "6r1/3Pn1qk/p1p1P1rp/2Q2p2/2P5/1P4P1/P3R2P/5RK1 b - -",
+        "Rxg3+",
+    ), // WAC.062
+    ("r3r1k1/pppq1ppp/8/8/1Q4n1/7P/PPP2PP1/RNB1R1K1 b - -", "Qd6"), // WAC.075
+    ("r6k/p1Q4p/2p1b1rq/4p3/B3P3/4P3/PPP3P1/4RRK1 b - -", "Rxg2+"), // WAC.088
+    ("2Q2n2/2R4p/1p1qpp1k/8/3P3P/3B2P1/5PK1/r7 w - -", "Qxf8+"), // WAC.102
     (
-        "1k5r/pppbn1pp/4q1r1/1P3p2/2NPp3/1QP5/1P2BPPP/R4RK1 w - -",
-        "Nd6",
-    ),
-    ("R7/P4k2/8/8/8/8/r7/6K1 w - -", "Rh8"),
+        "rnbqkb1r/1p3ppp/5N2/1p2p1B1/2P5/8/PP2PPPP/R2QKB1R b KQkq -",
+        "Qxf6",
+    ), // WAC.113
+    ("4r1k1/5bpp/2p5/3pr3/8/1B3pPq/PPR2P2/2R2QK1 b - -", "Re1"), // WAC.132
+    ("2r1k3/6pr/p1nBP3/1p3p1p/2q5/2P5/P1R4P/K2Q2R1 w - -", "Rxg7"), // WAC.148
+    ("8/6pp/4p3/1p1n4/1NbkN1P1/P4P1P/1PR3K1/r7 w - -", "Rxc4+"), // WAC.164
+    ("r5k1/pppb3p/2np1n2/8/3PqNpP/3Q2P1/PPP5/R4RK1 w - -", "Nh5"), // WAC.175
+    ("2r1Rn1k/1p1q2pp/p7/5p2/3P4/1B4P1/P1P1QP1P/6K1 w - -", "Qc4"), // WAC.191
     (
-        "r1b2rk1/ppbn1ppp/4p3/1QP4q/3P4/N4N2/5PPP/R1B2RK1 w - -",
-        "c6",
-    ),
+        "4kb1r/2q2p2/r2p4/pppBn1B1/P6P/6Q1/1PP5/2KRR3 w k -",
+        "Rxe5+",
+    ), // WAC.209
     (
-        "r2qkb1r/1ppb1ppp/p7/4p3/P1Q1P3/2P5/5PPP/R1B2KNR b kq -",
-        "Bb5",
-    ),
+        "2k1rb1r/ppp3pp/2np1q2/5b2/2B2P2/2P1BQ2/PP1N1P1P/2KR3R b - -",
+        "d5",
+    ), // WAC.227
+    ("6R1/4qp1p/ppr1n1pk/8/1P2P1QP/6N1/P4PP1/6K1 w - -", "Qh5+"), // WAC.246
     (
-        "5rk1/1b3p1p/pp3p2/3n1N2/1P6/P1qB1PP1/3Q3P/4R1K1 w - -",
-        "Qh6",
-    ),
+        "2r3kr/ppp2n1p/7B/5q1N/1bp5/2Pp4/PP2RPPP/R2Q2K1 w - -",
+        "Re8+",
+    ), // WAC.268
+    ("6k1/2p3p1/1p1p1nN1/1B1P4/4PK2/8/2r3b1/7R w - -", "Rh8+"), // WAC.282
 ];
 
 #[test]
 fn the_top_level_finds_most_easy_win_at_chess_moves_within_20000_nodes() {
-    let mut found = Vec::new();
+    let mut missed = Vec::new();
     for (fen, bm) in WAC_EASY {
         let played = best(&format!("{fen} 0 1"), top(), 20_000);
-        if played.trim_end_matches(['+', '#']) == bm.trim_end_matches('+') {
-            found.push(bm);
+        let played = played.trim_end_matches(['+', '#']);
+        if !bm
+            .split(' ')
+            .any(|b| b.trim_end_matches(['+', '#']) == played)
+        {
+            missed.push(format!("{fen}: {played}, not {bm}"));
         }
     }
-    assert!(found.len() >= 18, "found only {found:?}");
+    assert!(missed.len() <= 2, "missed {missed:#?}");
 }
 
 #[test]
@@ -286,13 +272,15 @@ fn a_raised_cancellation_flag_has_the_bot_answer_at_once_with_a_legal_move() {
 }
 
 #[test]
-fn the_bot_repeats_a_position_to_save_a_lost_game() {
-    // Black is a queen and more down but White's king can be checked forever: Qe1+ Kh2 Qh4+.
-    let game = ChessGame::from_fen("6k1/5ppp/8/8/8/8/q5PK/1Q2R3 b - - 0 1").unwrap();
+fn the_bot_checks_forever_to_save_a_lost_game() {
+    // Black is two rooks down and mated on the back rank if it stops checking, but Qe1+ Kh2
+    // Qh4+ Kg1 repeats for ever (Stockfish: 0.00 at depth 20). The search scores the
+    // repetition as the draw it is.
+    let game = ChessGame::from_fen("6k1/RR3ppp/1Q6/4q3/8/8/6P1/6K1 b - - 0 1").unwrap();
     let mut rng = StdRng::seed_from_u64(1);
     let pick = game
         .choose(1, top(), &Budget::nodes(50_000), &mut rng)
         .unwrap();
-    let san = game.format(&pick.r#move);
-    assert!(san.ends_with('+'), "{san}: {}", pick.why);
+    assert_eq!(game.format(&pick.r#move), "Qe1+", "{}", pick.why);
+    assert!(pick.why.contains("(+0.0)"), "{}", pick.why);
 }

@@ -130,7 +130,8 @@ pub fn search(
         limits.depth
     };
     for depth in 1..=deepest {
-        if depth > 1 && budget.soft_done(s.nodes) {
+        // Cancelled or out of time before starting: answer with the best ordered move.
+        if budget.hard_done(s.nodes) || (depth > 1 && budget.soft_done(s.nodes)) {
             break;
         }
         let result = if limits.noise > 0 {
