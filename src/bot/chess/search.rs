@@ -346,26 +346,29 @@ impl Searcher<'_> {
                 return stand;
             }
             // Passing still beats beta: a real move surely does (not in pawn endings).
-            if null_ok && depth >= 3 && stand >= beta && has_pieces(pos) {
-                if let Ok(null) = pos.clone().swap_turn() {
-                    let r = 2 + depth / 4;
-                    self.path.push(h);
-                    let score = -self.negamax(
-                        &null,
-                        hash(&null),
-                        depth - 1 - r,
-                        ply + 1,
-                        -beta,
-                        -beta + 1,
-                        false,
-                    );
-                    self.path.pop();
-                    if self.stopped {
-                        return 0;
-                    }
-                    if score >= beta && score < MATED_BEYOND {
-                        return score;
-                    }
+            if null_ok
+                && depth >= 3
+                && stand >= beta
+                && has_pieces(pos)
+                && let Ok(null) = pos.clone().swap_turn()
+            {
+                let r = 2 + depth / 4;
+                self.path.push(h);
+                let score = -self.negamax(
+                    &null,
+                    hash(&null),
+                    depth - 1 - r,
+                    ply + 1,
+                    -beta,
+                    -beta + 1,
+                    false,
+                );
+                self.path.pop();
+                if self.stopped {
+                    return 0;
+                }
+                if score >= beta && score < MATED_BEYOND {
+                    return score;
                 }
             }
         }
