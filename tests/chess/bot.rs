@@ -229,7 +229,7 @@ fn the_first_searching_level_beats_random_in_four_seeded_games() {
 fn each_level_outscores_the_one_below_within_node_budgets() {
     for strong in 3..=top() {
         let points: u32 = (0..4)
-            .map(|seed| duel(strong, strong - 1, 40 + seed, 1_500))
+            .map(|seed| duel(strong, strong - 1, 40 + seed, 2_500))
             .sum();
         assert!(points > 4, "level {strong}: {points} of 8 half-points");
     }
