@@ -4,6 +4,7 @@
 
 mod eval;
 mod search;
+mod tt;
 
 use rand::rngs::StdRng;
 use shakmaty::uci::UciMove;

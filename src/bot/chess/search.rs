@@ -1,8 +1,9 @@
 //! The chess search: iterative deepening of a principal-variation alpha-beta with aspiration
 //! windows, null-move pruning, late-move reductions and a check extension, a quiescence search
 //! through captures and promotions (and every evasion when in check), a transposition table
-//! keyed by shakmaty's Zobrist hash, and moves ordered by the table's move, MVV-LVA, killers
-//! and history. Repetitions, the fifty-move rule and insufficient material score as draws.
+//! keyed by shakmaty's Zobrist hash ([`super::tt`]), and moves ordered by the table's move,
+//! MVV-LVA, killers and history. Repetitions, the fifty-move rule and insufficient material
+//! score as draws.
 
 use rand::Rng as _;
 use rand::rngs::StdRng;
@@ -10,6 +11,7 @@ use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, EnPassantMode, Move, Position, Role};
 
 use super::eval::{evaluate, value};
+use super::tt::{EXACT, LOWER, Table, UPPER};
 use crate::bot::Budget;
 
 /// A mate's score, less the plies to reach it.
@@ -47,25 +49,12 @@ pub struct Found {
     pub pv: Vec<Move>,
 }
 
-const EXACT: u8 = 0;
-const LOWER: u8 = 1;
-const UPPER: u8 = 2;
-
-#[derive(Clone, Copy, Default)]
-struct Entry {
-    key: u64,
-    best: Option<Move>,
-    score: i32,
-    depth: i16,
-    bound: u8,
-}
-
 struct Searcher<'a> {
     budget: &'a Budget,
     max_nodes: Option<u64>,
     nodes: u64,
     stopped: bool,
-    tt: Vec<Entry>,
+    tt: Table,
     killers: [[Option<Move>; 2]; MAX_PLY],
     /// Quiet moves that caused cutoffs, by side, piece and target square.
     history: Vec<i32>,
@@ -106,7 +95,7 @@ pub fn search(
         max_nodes: limits.nodes,
         nodes: 0,
         stopped: false,
-        tt: vec![Entry::default(); 1 << tt_bits],
+        tt: Table::new(tt_bits),
         killers: [[None; 2]; MAX_PLY],
         history: vec![0; 2 * 6 * 64],
         path: before.to_vec(),
@@ -242,7 +231,7 @@ impl Searcher<'_> {
         if let Some((m, score)) = best
             && !self.stopped
         {
-            self.store(h, depth as i32, score, EXACT, Some(m), 0);
+            self.tt.store(h, depth as i32, score, EXACT, Some(m), 0);
         }
         best
     }
@@ -323,13 +312,13 @@ impl Searcher<'_> {
             return self.quiesce(pos, ply, alpha, beta);
         }
         let pv_node = beta - alpha > 1;
-        let entry = self.probe(h);
+        let entry = self.tt.probe(h, ply);
         let tt_move = entry.and_then(|e| e.best);
         if let Some(e) = entry
             && !pv_node
             && i32::from(e.depth) >= depth
         {
-            let score = from_tt(e.score, ply);
+            let score = e.score;
             let usable = match e.bound {
                 EXACT => true,
                 LOWER => score >= beta,
@@ -453,7 +442,7 @@ impl Searcher<'_> {
         } else {
             UPPER
         };
-        self.store(h, depth, best, bound, best_move, ply);
+        self.tt.store(h, depth, best, bound, best_move, ply);
         best
     }
 
@@ -557,26 +546,6 @@ impl Searcher<'_> {
         self.history[i] = (self.history[i] + depth * depth).min(1 << 20);
     }
 
-    fn probe(&self, h: u64) -> Option<Entry> {
-        let e = self.tt[(h as usize) & (self.tt.len() - 1)];
-        (e.key == h && e.best.is_some()).then_some(e)
-    }
-
-    fn store(&mut self, h: u64, depth: i32, score: i32, bound: u8, best: Option<Move>, ply: usize) {
-        let slot = (h as usize) & (self.tt.len() - 1);
-        let old = self.tt[slot];
-        if old.key == h && i32::from(old.depth) > depth && bound != EXACT {
-            return;
-        }
-        self.tt[slot] = Entry {
-            key: h,
-            best: best.or(old.best.filter(|_| old.key == h)),
-            score: to_tt(score, ply),
-            depth: depth.clamp(0, i32::from(i16::MAX)) as i16,
-            bound,
-        };
-    }
-
     /// Follows the table's moves from the root: the line the search expects.
     fn pv(&self, pos: &Chess, h: u64, best: Move, most: usize) -> Vec<Move> {
         let mut line = vec![best];
@@ -593,7 +562,7 @@ impl Searcher<'_> {
                 break;
             }
             seen.push(h);
-            match self.probe(h).and_then(|e| e.best) {
+            match self.tt.probe(h, 0).and_then(|e| e.best) {
                 Some(n) if pos.is_legal(n) => {
                     line.push(n);
                     m = n;
@@ -615,25 +584,4 @@ fn has_pieces(pos: &Chess) -> bool {
     let board = pos.board();
     let own = board.by_color(pos.turn());
     (own & !board.pawns() & !board.kings()).any()
-}
-
-/// Stores a mate as its distance from this node, so it reads right from any other.
-fn to_tt(score: i32, ply: usize) -> i32 {
-    if score > MATED_BEYOND {
-        score + ply as i32
-    } else if score < -MATED_BEYOND {
-        score - ply as i32
-    } else {
-        score
-    }
-}
-
-fn from_tt(score: i32, ply: usize) -> i32 {
-    if score > MATED_BEYOND {
-        score - ply as i32
-    } else if score < -MATED_BEYOND {
-        score + ply as i32
-    } else {
-        score
-    }
 }
