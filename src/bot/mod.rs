@@ -8,6 +8,7 @@
 pub mod backgammon;
 mod budget;
 mod checkers;
+mod chess;
 mod chinese_checkers;
 mod parcheesi;
 mod random;

@@ -4,8 +4,7 @@
 use rand::Rng as _;
 use rand::rngs::StdRng;
 
-use super::{Brain, Budget, Level, Pick};
-use crate::rules::chess::ChessGame;
+use super::{Level, Pick};
 use crate::rules::{Rules, Seat, Turn};
 
 /// The random level, as `/bot` lists it.
@@ -29,18 +28,4 @@ pub fn pick<G: Rules>(game: &G, seat: Seat, rng: &mut StdRng) -> Option<Pick<G::
         why: format!("chosen at random among {} legal moves", moves.len()),
         r#move: m,
     })
-}
-
-impl Brain for ChessGame {
-    const LEVELS: &'static [Level] = &[RANDOM];
-
-    fn choose(
-        &self,
-        seat: Seat,
-        _level: usize,
-        _budget: &Budget,
-        rng: &mut StdRng,
-    ) -> Option<Pick<Self::Move>> {
-        pick(self, seat, rng)
-    }
 }

@@ -20,3 +20,6 @@ mod console;
 
 // The picture: size, orientation, highlights, hostile names, PNG budget.
 mod render;
+
+// The bot (issue 17): mates, Win at Chess within node budgets, legal moves, level order, why.
+mod bot;

@@ -16,6 +16,12 @@ impl ChessGame {
         self.hashes.iter().filter(|h| Some(*h) == now).count()
     }
 
+    /// Returns the Zobrist hash of every position of the game, the start first and the
+    /// current one last (what a search needs to see repetitions coming).
+    pub fn position_hashes(&self) -> &[super::Zobrist64] {
+        &self.hashes
+    }
+
     /// Returns whether `seat` may claim a draw now: either player may, while the position on
     /// the board has occurred three times (sheet 004), until the game moves on.
     pub(super) fn may_claim(&self, seat: Seat) -> bool {
