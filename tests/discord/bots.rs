@@ -157,7 +157,7 @@ async fn hint_over_discord_answers_privately_with_a_move_the_person_may_play() {
     let hint = w.fake.command(&alice, "hint", &[]).await;
     assert!(hint.ephemeral, "only the asker sees a hint: {hint:?}");
     assert!(
-        hint.content.starts_with("Hint (level 1"),
+        hint.content.starts_with("Hint (level 5"),
         "{}",
         hint.content
     );
