@@ -221,7 +221,7 @@ async fn sigterm_during_a_burst_of_moves_answers_those_under_way_stores_them_and
     let (alice, bob) = (FakeUser::alice(), FakeUser::bob());
     let run = spawn(&fake, dir.path(), 1);
     fake.wait_ready(1).await;
-    let channels: Vec<String> = (0..8).map(|i| format!("90000000000000030{i}")).collect();
+    let channels: Vec<String> = (0..8).map(|i| format!("90000000000000070{i}")).collect();
     for channel in &channels {
         fake.play(channel, &alice, "chess", &bob, &[]).await;
         let joined = fake.command_in(channel, &bob, "join", json!([]), &[]).await;
@@ -233,9 +233,9 @@ async fn sigterm_during_a_burst_of_moves_answers_those_under_way_stores_them_and
         games.push(store.open_game(GUILD, channel).await.unwrap().unwrap().id);
     }
 
-    // A slow Discord: every answer to an interaction takes a second to be accepted, so the
+    // A slow Discord: every answer to an interaction takes 3 s to be accepted, so the
     // burst's moves are stored and still being answered when SIGTERM comes.
-    fake.delay("/callback", Duration::from_secs(1));
+    fake.delay("/callback", Duration::from_secs(3));
     let moves = channels.iter().map(|channel| {
         fake.command_in(
             channel,
@@ -268,7 +268,9 @@ async fn sigterm_during_a_burst_of_moves_answers_those_under_way_stores_them_and
             .expect("kill runs");
         assert!(sent.success());
         let signalled = Instant::now();
-        // An interaction arriving during the stop is turned away, and told so.
+        // An interaction arriving during the stop (which lasts while the moves' answers take
+        // their 3 s) is turned away, and told so.
+        tokio::time::sleep(Duration::from_secs(1)).await;
         let late = fake
             .command_in(&channels[0], &bob, "board", json!([]), &[])
             .await;

@@ -8,7 +8,7 @@ use crate::support::discord::{CHANNEL, FakeUser, game_choice};
 use tabula::rules::{Game, Turn};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn play_chess_bot_1_answers_each_move_with_the_bots_own_message_and_board() {
+async fn play_chess_bot_2_answers_each_move_with_the_bots_own_message_and_board() {
     let w = World::new().await;
     let alice = FakeUser::alice();
     let choice = w
@@ -22,7 +22,7 @@ async fn play_chess_bot_1_answers_each_move_with_the_bots_own_message_and_board(
         .await;
     let options = json!([
         {"name": "game", "type": 4, "value": choice},
-        {"name": "bot", "type": 4, "value": 1},
+        {"name": "bot", "type": 4, "value": 2},
     ]);
     let open = w
         .fake
