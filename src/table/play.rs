@@ -279,8 +279,8 @@ impl Table {
         // with a bot seat only when its server rates them (`rate_bots`), and then the bot's
         // seats have ratings of their own that no leaderboard shows.
         let against_bot = seats.iter().any(|s| s.bot_level().is_some());
-        let rated = !against_bot
-            || (outcome.is_some() && self.store.settings(&row.guild).await?.rate_bots);
+        let rated =
+            !against_bot || (outcome.is_some() && self.store.settings(&row.guild).await?.rate_bots);
         let rate = outcome.filter(|_| rated).map(|o| {
             let places = rating::places(o, seats.len());
             Rate {

@@ -151,7 +151,11 @@ async fn a_server_that_rates_bot_games_rates_the_person_and_never_lists_the_bot(
             },
         )
         .await;
-    assert!(board.text.contains("alice"), "alice is rated: {}", board.text);
+    assert!(
+        board.text.contains("alice"),
+        "alice is rated: {}",
+        board.text
+    );
     assert!(!board.text.contains("bot"), "{}", board.text);
     let stats = t.say("alice", Command::Stats { user: None }).await;
     assert!(stats.text.contains("Chess: #1"), "{}", stats.text);
@@ -172,7 +176,9 @@ async fn stats_show_the_record_against_each_bot_level_even_when_unrated() {
     let stats = t.say("alice", Command::Stats { user: None }).await;
     assert!(stats.text.contains("No rated games yet"), "{}", stats.text);
     assert!(
-        stats.text.contains("Against the bot:\n· Chess level 1 (random): 0-2-0"),
+        stats
+            .text
+            .contains("Against the bot:\n· Chess level 1 (random): 0-2-0"),
         "{}",
         stats.text
     );
