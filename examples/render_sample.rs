@@ -2,8 +2,10 @@
 //! `parcheesi.png`, `pahrcheesi.png`, `pachesi.png`, `pachisi.png` from seeded games, and
 //! `backgammon.png`, `snakes.png`; `chinese-checkers.png` (6 pegs, 3 players) and
 //! `chinese-checkers-10.png` (10 pegs, 6 players) from seeded bot games; `chess-replay.gif`,
-//! the replay of the chess sample's moves; `leaderboard.png`, a leaderboard card; and
-//! `checkers.png`, just after a double jump.
+//! the replay of the chess sample's moves; `leaderboard.png`, a leaderboard card;
+//! `checkers.png`, just after a double jump; and a replay of the first turns of a seeded game
+//! between bots for every other game (`backgammon-replay.gif`, `parcheesi-replay.gif`,
+//! `checkers-replay.gif`, `snakes-replay.gif`, `chinese-checkers-replay.gif`).
 //!
 //! Run: `cargo run --release --example render_sample -- docs/`
 
@@ -105,7 +107,107 @@ fn main() -> anyhow::Result<()> {
         let game = chinese_checkers(ruleset, players, plies)?;
         write(&dir.join(file), &renderer.png(&game, &view)?)?;
     }
+    for (file, kind, ruleset, players, seed) in [
+        (
+            "backgammon-replay.gif",
+            GameKind::Backgammon,
+            "standard",
+            2,
+            3,
+        ),
+        (
+            "parcheesi-replay.gif",
+            GameKind::Parcheesi,
+            "parcheesi",
+            4,
+            7,
+        ),
+        ("checkers-replay.gif", GameKind::Checkers, "forced", 2, 5),
+        ("snakes-replay.gif", GameKind::Snakes, "two-dice", 3, 4),
+        (
+            "chinese-checkers-replay.gif",
+            GameKind::ChineseCheckers,
+            "6-peg",
+            3,
+            2,
+        ),
+    ] {
+        write(
+            &dir.join(file),
+            &bot_replay(&renderer, kind, ruleset, players, seed)?,
+        )?;
+    }
     Ok(())
+}
+
+/// The first turns of a seeded game between level-2 bots as `/replay` draws them: the start,
+/// then a frame at the end of each turn (a roll waiting for its move shows in the next frame).
+fn bot_replay(
+    renderer: &Renderer,
+    kind: GameKind,
+    ruleset: &str,
+    players: usize,
+    seed: u64,
+) -> anyhow::Result<Vec<u8>> {
+    const TURNS: usize = 24;
+    let names = ["alice", "bob", "carol", "dave"];
+    let view = |caption: String| View {
+        players: names[..players].iter().map(|n| n.to_string()).collect(),
+        caption: Some(caption),
+        perspective: Some(0),
+    };
+    let mut rng = StdRng::seed_from_u64(seed);
+    let budget = tabula::bot::Budget::nodes(2_000);
+    let mut game = Game::new(kind, ruleset, players)?;
+    let mut frames = vec![(game.clone(), view(format!("{} game #1", kind.title())))];
+    let mut rolled = String::new();
+    while frames.len() <= TURNS {
+        let (action, said) = match game.turn() {
+            Turn::Over(_) => break,
+            Turn::Roll(seat) => {
+                let dice = game.dice().context("a game that rolls has dice")?;
+                let dice: Vec<u8> = (0..dice.count)
+                    .map(|_| rng.random_range(1..=dice.faces))
+                    .collect();
+                let words = game.roll_words(&dice).unwrap_or_default().replace("**", "");
+                (
+                    Action::Roll { seat, dice },
+                    format!("{} rolled {words}", names[seat]),
+                )
+            }
+            Turn::Move(seat) => {
+                let pick = tabula::bot::choose(&game, seat, 2, &budget, &mut rng)
+                    .context("the bot has a move")?;
+                let said = format!("{} played {}", names[seat], game.format(&pick.r#move));
+                (
+                    Action::Play {
+                        seat,
+                        r#move: pick.r#move,
+                    },
+                    said,
+                )
+            }
+        };
+        let seat = match action {
+            Action::Roll { seat, .. } | Action::Play { seat, .. } => seat,
+            _ => unreachable!("only rolls and moves are played here"),
+        };
+        game = game.apply(&action)?;
+        let said = if rolled.is_empty() {
+            said
+        } else {
+            format!(
+                "{}, {said}",
+                std::mem::take(&mut rolled).trim_end_matches('.')
+            )
+        };
+        if game.turn() == Turn::Move(seat) && matches!(action, Action::Roll { .. }) {
+            rolled = said;
+            continue;
+        }
+        frames.push((game.clone(), view(said)));
+    }
+    Ok(renderer.replay(&frames, 700, 3000)?)
 }
 
 /// A seeded three-player Snakes & Ladders game (the sheet's two dice), stopped at the first
