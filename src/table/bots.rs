@@ -472,7 +472,11 @@ impl Table {
                 (
                     game,
                     seat,
-                    format!(" in game #{} after {at} actions", row.id),
+                    format!(
+                        " in game #{} after {at} action{}",
+                        row.id,
+                        if at == 1 { "" } else { "s" }
+                    ),
                 )
             }
             Err(e) => return Err(e),

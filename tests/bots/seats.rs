@@ -323,7 +323,7 @@ async fn hint_after_a_finished_game_works_on_any_position_of_it() {
     );
     let after_e4 = t.say("bob", Command::Hint { ply: Some(1) }).await;
     assert!(
-        after_e4.text.contains("after 1 actions"),
+        after_e4.text.contains("after 1 action (level"),
         "{}",
         after_e4.text
     );
