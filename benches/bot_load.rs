@@ -210,7 +210,11 @@ fn budgets(positions: usize) {
         let mut rng = StdRng::seed_from_u64(11);
         let mut worst = vec![Duration::ZERO; bot::levels(kind).len()];
         let mut found = 0;
-        while found < positions {
+        // A game whose seats only ever roll (Snakes & Ladders) has no decision to time.
+        for _ in 0..positions * 100 {
+            if found == positions {
+                break;
+            }
             let Some(game) = random_position(kind, &mut rng) else {
                 continue;
             };
@@ -225,13 +229,20 @@ fn budgets(positions: usize) {
                 *worst = (*worst).max(started.elapsed());
             }
         }
+        if found == 0 {
+            println!(
+                "{}: no decisions to time (its seats only roll)",
+                kind.title()
+            );
+            continue;
+        }
         let line: Vec<String> = worst
             .iter()
             .enumerate()
             .map(|(i, d)| format!("level {} {:.0} ms", i + 1, ms(*d)))
             .collect();
         println!(
-            "{}: slowest answer over {positions} positions: {}",
+            "{}: slowest answer over {found} positions: {}",
             kind.title(),
             line.join(", ")
         );
