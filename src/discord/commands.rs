@@ -7,11 +7,14 @@ use serenity::{ChannelId, ChannelType, CreateThread};
 use std::borrow::Cow;
 
 use crate::rules::{GameChoice, GameKind};
-use crate::table::{Command, Ctx, DrawCommand, Reply, SettingsChange, User, clean_name, mention};
+use crate::table::{Command, Ctx, DrawCommand, Reply, User, clean_name, mention};
 
 use super::deliver::{Target, answer};
 use super::post::{Outgoing, retrying};
 use super::{Context, Data, Error, people};
+
+mod bots;
+mod days;
 
 /// Discord's limit on autocomplete suggestions.
 const MAX_SUGGESTIONS: usize = 25;
@@ -37,13 +40,13 @@ pub(crate) fn all() -> Vec<poise::Command<Data, Error>> {
         stats(),
         rematch(),
         games(),
-        claim(),
-        settings(),
-        vacation(),
-        notify(),
-        invite(),
-        bot_levels(),
-        hint(),
+        days::claim(),
+        days::settings(),
+        days::vacation(),
+        days::notify(),
+        bots::invite(),
+        bots::bot_levels(),
+        bots::hint(),
     ]
 }
 
@@ -421,126 +424,6 @@ pub(crate) async fn rematch(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command)]
 pub(crate) async fn games(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::MyGames, true).await
-}
-
-/// Claims the win when the player to move has run out of time.
-#[poise::command(slash_command)]
-pub(crate) async fn claim(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, Command::Claim, false).await
-}
-
-/// Shows this server's settings; channel admins change them with the options.
-#[poise::command(slash_command)]
-pub(crate) async fn settings(
-    ctx: Context<'_>,
-    #[description = "Days per move for tables opened without `days` (1 to 14, 0 for none)"]
-    #[min = 0]
-    #[max = 14]
-    days: Option<i64>,
-    #[description = "Hours into a turn before the player is reminded (0 for no reminder)"]
-    #[min = 0]
-    #[max = 168]
-    remind_hours: Option<i64>,
-    #[description = "Days a table may wait to be started before it closes (1 to 30)"]
-    #[min = 1]
-    #[max = 30]
-    lobby_days: Option<i64>,
-    #[description = "Hours after a passed deadline before the game is claimed by itself (0: never)"]
-    #[min = 0]
-    #[max = 168]
-    grace_hours: Option<i64>,
-    #[description = "Days of /vacation each player may take per year (0: none)"]
-    #[min = 0]
-    #[max = 60]
-    vacation_days: Option<i64>,
-    #[description = "Whether games against the bot change ratings (bots never show on leaderboards)"]
-    rate_bots: Option<bool>,
-) -> Result<(), Error> {
-    let change = SettingsChange {
-        days,
-        remind_hours,
-        lobby_days,
-        grace_hours,
-        vacation_days,
-        rate_bots,
-    };
-    let private = change.is_empty();
-    run(ctx, Command::Settings(change), private).await
-}
-
-/// Pauses your clocks in all your games on this server (days:0 ends the vacation).
-#[poise::command(slash_command)]
-pub(crate) async fn vacation(
-    ctx: Context<'_>,
-    #[description = "Days away (0 ends the vacation under way)"]
-    #[min = 0]
-    #[max = 60]
-    days: i64,
-) -> Result<(), Error> {
-    run(ctx, Command::Vacation { days }, false).await
-}
-
-/// Where your turn reminders reach you, and hours in which they wait.
-#[poise::command(slash_command)]
-pub(crate) async fn notify(
-    ctx: Context<'_>,
-    #[description = "dm (a direct message) or channel (a ping in the game's channel)"] via: Option<
-        NotifyVia,
-    >,
-    #[description = "Quiet hours in your time, e.g. 22-07 or 22:30-07:00; off for none"]
-    quiet: Option<String>,
-    #[description = "Your offset from UTC, e.g. +01:00 or -05:00"] tz: Option<String>,
-) -> Result<(), Error> {
-    let via = via.map(|v| match v {
-        NotifyVia::Dm => "dm".to_string(),
-        NotifyVia::Channel => "channel".to_string(),
-    });
-    run(ctx, Command::Notify { via, quiet, tz }, true).await
-}
-
-/// Where reminders go.
-#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
-pub(crate) enum NotifyVia {
-    #[name = "dm"]
-    Dm,
-    #[name = "channel"]
-    Channel,
-}
-
-/// Seats the bot at a level in this channel's open table.
-#[poise::command(slash_command)]
-pub(crate) async fn invite(
-    ctx: Context<'_>,
-    #[description = "The bot's level (1 = weakest; /bot lists them)"]
-    #[min = 1]
-    #[max = 20]
-    bot: i64,
-) -> Result<(), Error> {
-    let level = usize::try_from(bot).unwrap_or(0);
-    run(ctx, Command::InviteBot { level }, false).await
-}
-
-/// Lists a game's bot levels, how each plays and how strong it measured.
-#[poise::command(slash_command, rename = "bot")]
-pub(crate) async fn bot_levels(
-    ctx: Context<'_>,
-    #[description = "The game; this channel's game when left out"] game: Option<GamePick>,
-) -> Result<(), Error> {
-    let game = game.map(|g| g.0.name.to_string());
-    run(ctx, Command::Bot { game }, true).await
-}
-
-/// Asks the bot for the best move now (games against the bot, finished games).
-#[poise::command(slash_command)]
-pub(crate) async fn hint(
-    ctx: Context<'_>,
-    #[description = "In a finished game: the position after this many actions (the last when left out)"]
-    #[min = 0]
-    #[max = 100000]
-    at: Option<i64>,
-) -> Result<(), Error> {
-    let ply = at.and_then(|n| usize::try_from(n).ok());
-    run(ctx, Command::Hint { ply }, true).await
 }
 
 /// Lists tabula's commands.
