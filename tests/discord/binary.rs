@@ -2,41 +2,15 @@
 //! a game is started, the process is killed, and a new process answers the old message's
 //! buttons and continues the game.
 
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 
 use super::assert_turn;
+use crate::support::discord::process::{Process, spawn_bot};
 use crate::support::discord::{CHANNEL, FakeDiscord, FakeUser, GUILD, PATIENCE};
 
-/// A bot process, killed when dropped so a failing test leaves nothing behind.
-struct Process(Child);
-
-impl Drop for Process {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
 fn spawn(fake: &FakeDiscord, dir: &std::path::Path, run: usize) -> Process {
-    let log = std::fs::File::create(dir.join(format!("bot-{run}.log"))).unwrap();
-    Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .arg("bot")
-        .current_dir(dir)
-        .env("DISCORD_TOKEN", "fake-token")
-        .env("DISCORD_API_BASE", fake.base_url())
-        .env("TABULA_GUILD_ID", GUILD)
-        .env("TABULA_MESSAGE_CONTENT", "1")
-        .env(
-            "DATABASE_URL",
-            format!("sqlite://{}", dir.join("games.db").display()),
-        )
-        .env("RUST_LOG", "warn,tabula=info")
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(log)
-        .spawn()
-        .map(Process)
-        .expect("the tabula binary runs")
+    let url = format!("sqlite://{}", dir.join("games.db").display());
+    spawn_bot(fake, dir, &url, run, &[("TABULA_MESSAGE_CONTENT", "1")])
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -5,7 +5,6 @@
 //! Skipped, loudly, without a PostgreSQL server (`TABULA_REQUIRE_POSTGRES=1` fails instead).
 
 use std::collections::HashMap;
-use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -13,6 +12,7 @@ use tabula::render::Renderer;
 use tabula::store::{Change, NewGame, Status, Store};
 use tabula::table::{Command as TableCommand, Ctx, Table, User};
 
+use crate::support::discord::process::{Process, spawn_bot};
 use crate::support::discord::{FakeDiscord, FakeUser, GUILD, Recorded};
 
 /// Reminders due when the processes start.
@@ -23,35 +23,18 @@ const BATCH: usize = 50;
 /// Each reminder game has its own channel, numbered from here.
 const FIRST_CHANNEL: u64 = 800_000_000_000_000_000;
 
-/// A bot process, killed when dropped so a failing test leaves nothing behind.
-struct Process(Child);
-
-impl Drop for Process {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
 fn spawn(fake: &FakeDiscord, dir: &std::path::Path, url: &str, run: usize) -> Process {
-    let log = std::fs::File::create(dir.join(format!("bot-{run}.log"))).unwrap();
-    Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .arg("bot")
-        .current_dir(dir)
-        .env("DISCORD_TOKEN", "fake-token")
-        .env("DISCORD_API_BASE", fake.base_url())
-        .env("TABULA_GUILD_ID", GUILD)
-        .env("DATABASE_URL", url)
-        .env("TABULA_REMINDER_EVERY_MS", "20")
-        // A short lease, so what the killed process held comes back within the test.
-        .env("TABULA_REMINDER_LEASE_SECONDS", "3")
-        .env("RUST_LOG", "warn,tabula=info")
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(log)
-        .spawn()
-        .map(Process)
-        .expect("the tabula binary runs")
+    // A short lease, so what the killed process held comes back within the test.
+    spawn_bot(
+        fake,
+        dir,
+        url,
+        run,
+        &[
+            ("TABULA_REMINDER_EVERY_MS", "20"),
+            ("TABULA_REMINDER_LEASE_SECONDS", "3"),
+        ],
+    )
 }
 
 /// Reminders posted so far, counted per channel.

@@ -8,6 +8,7 @@ mod answer;
 pub mod bot;
 mod gateway;
 pub mod payloads;
+pub mod process;
 mod rest;
 
 use std::collections::HashMap;
