@@ -48,7 +48,7 @@ enum Mode {
         /// Reads plain messages as moves (needs the Message Content intent in the developer portal).
         #[arg(long, env = "TABULA_MESSAGE_CONTENT", value_parser = clap::builder::BoolishValueParser::new())]
         message_content: bool,
-        /// Another base URL for Discord's API and gateway, e.g. a fake for tests (turns the ratelimiter off).
+        /// Another base URL for Discord's API, e.g. an API proxy that rate-limits itself (turns serenity's ratelimiter off).
         #[arg(long, env = "DISCORD_API_BASE", hide = true)]
         api_base: Option<String>,
         /// How many threads with an unfinished game one member may have opened on a server.
@@ -120,9 +120,11 @@ fn main() -> ExitCode {
     let quiet = matches!(mode, Mode::Console { .. } | Mode::Engine);
     let filter = EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| EnvFilter::new(if quiet { "warn" } else { "info" }));
+    // Colour codes only on a terminal: a log file or journald would keep them as garbage.
     tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .init();
 
     if let Mode::Engine = mode {

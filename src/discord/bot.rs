@@ -19,8 +19,10 @@ pub const STOP_PATIENCE: std::time::Duration = std::time::Duration::from_secs(8)
 pub struct Running {
     table: Table,
     gate: Arc<Gate>,
-    shard_manager: Arc<serenity::ShardManager>,
-    task: tokio::task::JoinHandle<Result<(), serenity::Error>>,
+    /// The current client's shards (a new client replaces the first one when Discord refuses
+    /// the Message Content intent).
+    shard_manager: Arc<std::sync::Mutex<Arc<serenity::ShardManager>>>,
+    task: tokio::task::JoinHandle<anyhow::Result<()>>,
 }
 
 impl Running {
@@ -33,7 +35,8 @@ impl Running {
         if left > 0 {
             tracing::warn!(left, "stopped with work still under way");
         }
-        self.shard_manager.shutdown_all().await;
+        let shards = Arc::clone(&self.shard_manager.lock().unwrap_or_else(|p| p.into_inner()));
+        shards.shutdown_all().await;
         let _ = self.task.await;
     }
 
@@ -86,40 +89,107 @@ async fn stop_signal() -> &'static str {
     }
 }
 
-/// Connects the bot to Discord (or to `config.api_base`) and starts serving the table.
+/// Connects the bot to Discord (or to `config.api_base`) and starts serving the table. When
+/// Discord refuses the Message Content intent (close 4014), a warning names the Developer
+/// Portal switch and the bot reconnects without it, slash commands only.
 ///
 /// # Errors
 /// Fails when the HTTP client cannot be built or the gateway URL cannot be fetched.
 pub async fn start(config: Config, table: Table) -> anyhow::Result<Running> {
-    let mut http = serenity::HttpBuilder::new(&config.token);
+    let client = http_client(&config)?;
+    let gate = Arc::new(Gate::default());
+    let first = connect(&config, &table, &gate, &client, config.message_content).await?;
+    let shard_manager = Arc::new(std::sync::Mutex::new(Arc::clone(&first.shard_manager)));
+    let shards = Arc::clone(&shard_manager);
+    let (running_table, running_gate) = (table.clone(), Arc::clone(&gate));
+    let task = tokio::spawn(async move {
+        let refused = run(first).await;
+        let Err(serenity::Error::Gateway(serenity::GatewayError::DisallowedGatewayIntents)) =
+            refused
+        else {
+            return refused.context("the gateway connection failed");
+        };
+        if !config.message_content {
+            return refused.context("Discord refused the bot's gateway intents");
+        }
+        tracing::warn!(
+            "Discord refused the Message Content intent, so moves typed as plain messages are \
+             off and only slash commands work. To turn them on, enable it in the Developer \
+             Portal: your application → Bot → Privileged Gateway Intents → Message Content \
+             Intent, then restart tabula (or set TABULA_MESSAGE_CONTENT=false to silence this)."
+        );
+        let second = connect(&config, &table, &gate, &client, false).await?;
+        *shards.lock().unwrap_or_else(|p| p.into_inner()) = Arc::clone(&second.shard_manager);
+        run(second).await.context("the gateway connection failed")
+    });
+    Ok(Running {
+        table: running_table,
+        gate: running_gate,
+        shard_manager,
+        task,
+    })
+}
+
+/// Runs a client until it stops.
+async fn run(mut client: serenity::Client) -> Result<(), serenity::Error> {
+    client.start().await
+}
+
+/// Builds the HTTP client every Discord request goes through: bounded in time, and pointed at
+/// a fake when the configuration says so.
+fn http_client(config: &Config) -> anyhow::Result<reqwest::Client> {
+    let mut builder = reqwest::Client::builder()
+        .connect_timeout(config.http_timeout.min(CONNECT_TIMEOUT))
+        .timeout(config.http_timeout);
+    if config.api_base.is_some() || config.discord_host.is_some() {
+        // A fake on 127.0.0.1 must not be reached through a proxy from the environment.
+        builder = builder.no_proxy();
+    }
+    if let Some(host) = &config.discord_host {
+        let authority = reqwest::Certificate::from_pem(&host.ca_pem)
+            .context("the extra certificate authority is not PEM")?;
+        builder = builder
+            .resolve("discord.com", host.addr)
+            .add_root_certificate(authority);
+    }
+    builder.build().context("cannot build the HTTP client")
+}
+
+/// The longest a connection to Discord may take to open.
+const CONNECT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// Makes a client for the table: the framework with its commands and event handler, over a
+/// fresh HTTP handle (serenity's ratelimiter on unless an API proxy does it), listening to
+/// plain messages when `message_content` says so.
+async fn connect(
+    config: &Config,
+    table: &Table,
+    gate: &Arc<Gate>,
+    client: &reqwest::Client,
+    message_content: bool,
+) -> anyhow::Result<serenity::Client> {
+    let mut http = serenity::HttpBuilder::new(&config.token).client(client.clone());
     if let Some(base) = &config.api_base {
         // serenity ignores the proxy while its ratelimiter is on, so the two go together.
-        let client = reqwest::Client::builder()
-            .no_proxy()
-            .build()
-            .context("cannot build the HTTP client")?;
         http = http
             .proxy(base.trim_end_matches('/'))
-            .ratelimiter_disabled(true)
-            .client(client);
+            .ratelimiter_disabled(true);
     }
     let http = http.build();
 
     let mut intents = GatewayIntents::GUILDS;
-    if config.message_content {
+    if message_content {
         intents |= GatewayIntents::GUILD_MESSAGES | GatewayIntents::MESSAGE_CONTENT;
     }
     let reminders = table.clone();
     let reminder_every = config.reminder_every;
     let bots = table.clone();
     let bot_every = config.bot_every;
-    let running_table = table.clone();
-    let gate = Arc::new(Gate::default());
-    let bot_gate = Arc::clone(&gate);
+    let bot_gate = Arc::clone(gate);
     let data = Data {
-        gate: Arc::clone(&gate),
-        table,
-        message_content: config.message_content,
+        gate: Arc::clone(gate),
+        table: table.clone(),
+        message_content,
         defer_after: config.defer_after,
         max_game_threads: config.max_game_threads,
         thread_gate: tokio::sync::Mutex::new(()),
@@ -150,15 +220,7 @@ pub async fn start(config: Config, table: Table) -> anyhow::Result<Running> {
         .framework(framework)
         .await
         .context("cannot create the Discord client")?;
-    let mut client = client;
-    let shard_manager = Arc::clone(&client.shard_manager);
-    let task = tokio::spawn(async move { client.start().await });
-    Ok(Running {
-        table: running_table,
-        gate,
-        shard_manager,
-        task,
-    })
+    Ok(client)
 }
 
 /// Posts due turn reminders, forever: each is claimed in the database (so several processes

@@ -7,9 +7,17 @@ use std::time::Duration;
 pub struct Config {
     /// The bot token from the developer portal.
     pub token: String,
-    /// Another base URL for Discord's HTTP API and gateway (`DISCORD_API_BASE`), for tests
-    /// against a fake; `None` in production. When set, the client-side ratelimiter is off.
+    /// Another base URL for Discord's HTTP API (`DISCORD_API_BASE`): an API proxy that does
+    /// the rate limiting itself (serenity's client-side ratelimiter is then off, as serenity
+    /// requires), or a plain-HTTP fake; `None` in production.
     pub api_base: Option<String>,
+    /// Reaches `discord.com` at another address, trusting one more certificate authority:
+    /// for tests against a fake that speaks HTTPS, so every request takes the production
+    /// path through serenity's ratelimiter; `None` in production.
+    pub discord_host: Option<DiscordHost>,
+    /// How long one request to Discord may take in all (connecting, sending, answering)
+    /// before it is given up; a stalled connection then fails instead of hanging its handler.
+    pub http_timeout: Duration,
     /// Registers the commands in this guild only (`TABULA_GUILD_ID`), which takes effect at
     /// once; `None` registers them globally.
     pub guild: Option<u64>,
@@ -29,6 +37,17 @@ pub struct Config {
     pub max_game_threads: usize,
 }
 
+/// Where `discord.com` is reached instead, and the certificate authority it is trusted by.
+#[derive(Clone, Debug)]
+pub struct DiscordHost {
+    pub addr: std::net::SocketAddr,
+    /// The authority's certificate, PEM.
+    pub ca_pem: Vec<u8>,
+}
+
+/// The default of [`Config::http_timeout`].
+pub const HTTP_TIMEOUT: Duration = Duration::from_secs(10);
+
 /// The default of [`Config::max_game_threads`].
 pub const MAX_GAME_THREADS: usize = 3;
 
@@ -38,6 +57,8 @@ impl Config {
         Config {
             token: token.into(),
             api_base: None,
+            discord_host: None,
+            http_timeout: HTTP_TIMEOUT,
             guild: None,
             message_content: false,
             defer_after: Duration::from_millis(1500),

@@ -134,12 +134,16 @@ async fn answer_later(
     let defer = CreateInteractionResponse::Defer(
         CreateInteractionResponseMessage::new().ephemeral(private_hint),
     );
-    let deferred = retrying("deferring an interaction", || {
-        target.respond(ctx, defer.clone())
-    })
-    .await
-    .is_ok();
-    let reply = work.await;
+    // The work goes on while Discord takes the deferral: paused across that call, it could
+    // hold a database transaction open for as long as Discord is slow.
+    let deferring = async {
+        retrying("deferring an interaction", || {
+            target.respond(ctx, defer.clone())
+        })
+        .await
+        .is_ok()
+    };
+    let (deferred, reply) = tokio::join!(deferring, work);
     let out = Outgoing::new(&reply);
     if !deferred {
         fall_back(ctx, target, out).await;

@@ -18,7 +18,7 @@ use std::time::Duration;
 use crate::table::Table;
 
 pub use bot::{Running, start};
-pub use config::{Config, MAX_GAME_THREADS};
+pub use config::{Config, DiscordHost, HTTP_TIMEOUT, MAX_GAME_THREADS};
 
 /// What every handler shares: the table and the few settings handlers need.
 pub struct Data {

@@ -220,30 +220,49 @@ fn clip(text: &str) -> String {
     cut
 }
 
-/// Runs a request, trying again after server errors, rate limits and network failures;
-/// client errors (4xx other than 429) are final at once.
+/// Runs a request, trying again after server errors and network failures (a timeout among
+/// them); client errors (4xx other than 429) are final at once. Rate limits are serenity's
+/// ratelimiter's to wait out, as Discord's headers say; a 429 that still gets here (behind an
+/// API proxy, where that ratelimiter is off, or without a `Retry-After`) is waited out too and
+/// never ends the request while [`RATE_LIMIT_TRIES`] last.
 pub(crate) async fn retrying<T, F, Fut>(what: &str, mut request: F) -> serenity::Result<T>
 where
     F: FnMut() -> Fut,
     Fut: Future<Output = serenity::Result<T>>,
 {
-    let mut attempt = 1;
+    let (mut attempt, mut limited) = (1, 0);
     loop {
-        match request().await {
+        let e = match request().await {
             Ok(value) => return Ok(value),
-            Err(e) => match retry_delay(&e, attempt) {
-                Some(delay) if attempt < ATTEMPTS => {
-                    tracing::warn!(error = %e, attempt, "{what} failed; trying again");
-                    tokio::time::sleep(delay).await;
-                    attempt += 1;
-                }
-                _ => {
-                    tracing::warn!(error = %e, attempt, "{what} failed");
-                    return Err(e);
-                }
-            },
+            Err(e) => e,
+        };
+        let delay = if is_rate_limit(&e) && limited < RATE_LIMIT_TRIES {
+            limited += 1;
+            Some(RATE_LIMIT_WAIT)
+        } else {
+            retry_delay(&e, attempt).filter(|_| attempt < ATTEMPTS)
+        };
+        let Some(delay) = delay else {
+            tracing::warn!(error = %e, attempt, "{what} failed");
+            return Err(e);
+        };
+        tracing::warn!(error = %e, attempt, "{what} failed; trying again");
+        tokio::time::sleep(delay).await;
+        if !is_rate_limit(&e) {
+            attempt += 1;
         }
     }
+}
+
+/// How long a 429 that reached [`retrying`] is waited out: serenity's error does not carry
+/// Discord's `retry_after`, so a whole second, the granularity of Discord's `Retry-After`.
+const RATE_LIMIT_WAIT: Duration = Duration::from_secs(1);
+/// How many such 429s one request waits out before it gives up.
+const RATE_LIMIT_TRIES: u32 = 10;
+
+fn is_rate_limit(e: &serenity::Error) -> bool {
+    matches!(e, serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r))
+        if r.status_code.as_u16() == 429)
 }
 
 fn retry_delay(e: &serenity::Error, attempt: u32) -> Option<Duration> {
@@ -251,7 +270,6 @@ fn retry_delay(e: &serenity::Error, attempt: u32) -> Option<Duration> {
     let backoff = Duration::from_millis(250 * u64::from(attempt));
     match e {
         serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) => match r.status_code.as_u16() {
-            429 => Some(Duration::from_millis(500).max(backoff)),
             500..=599 => Some(backoff),
             _ => None,
         },

@@ -4,6 +4,7 @@
 mod binary;
 mod bots;
 mod buttons;
+mod contract;
 mod dice;
 mod failures;
 mod game;
@@ -12,6 +13,7 @@ mod reminders;
 mod scale;
 mod settings;
 mod threads;
+mod transport;
 
 use std::time::Duration;
 

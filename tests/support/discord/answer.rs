@@ -197,11 +197,11 @@ impl FakeDiscord {
     /// Dispatches an interaction and waits for the bot's answer to it.
     pub async fn interact(&self, mut payload: Value) -> Answer {
         // As on Discord: the bot's permissions here, and a thread is a channel of type 11.
-        payload["app_permissions"] = json!(self.state.bot_permissions().to_string());
         let channel = payload["channel_id"]
             .as_str()
             .unwrap_or_default()
             .to_string();
+        payload["app_permissions"] = json!(self.permissions_in(&channel).to_string());
         if let Some(parent) = self.state.threads.lock().unwrap().get(&channel) {
             payload["channel"]["type"] = json!(11);
             payload["channel"]["parent_id"] = json!(parent);

@@ -46,8 +46,9 @@ impl Bot {
             None => store,
         };
         let table = Table::new(store.clone(), Arc::new(Renderer::new()));
+        // Through serenity's ratelimiter to the fake's HTTPS side: the production path.
         let mut config = Config {
-            api_base: Some(fake.base_url()),
+            discord_host: Some(fake.discord_host()),
             guild: Some(GUILD.parse().unwrap()),
             message_content: true,
             ..Config::new("fake-token")

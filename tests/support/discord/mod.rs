@@ -3,13 +3,21 @@
 //! INTERACTION_CREATE and MESSAGE_CREATE shaped like Discord's, a recorder of every request
 //! (multipart decoded), injected failures, and helpers to run commands, click buttons and type
 //! into autocomplete.
+//!
+//! The fake is as strict as Discord (see `strict`, `limits` and `ratelimit`): every breach of
+//! Discord's rules by the bot is answered as Discord answers it and counted, and a test whose
+//! fake saw one fails when the fake is dropped.
 
 mod answer;
 pub mod bot;
 mod gateway;
+pub mod limits;
 pub mod payloads;
 pub mod process;
+pub mod ratelimit;
 mod rest;
+pub mod strict;
+pub mod tls;
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -19,6 +27,8 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 use tokio::sync::mpsc::UnboundedSender;
+
+pub use ratelimit::RateSeen;
 
 pub use answer::{Answer, game_choice};
 pub use bot::Bot;
@@ -37,6 +47,11 @@ pub struct Recorded {
     pub files: Vec<FilePart>,
     /// The status the fake answered with.
     pub status: u16,
+    /// When the request reached the fake, and when the fake answered it.
+    pub received: Instant,
+    pub answered: Instant,
+    /// What the request's rate-limit bucket said in the answer, if it has one.
+    pub rate: Option<RateSeen>,
 }
 
 /// A file uploaded in a multipart request.
@@ -66,9 +81,21 @@ struct State {
     failures: Mutex<Vec<Failure>>,
     /// Requests whose path contains the text are answered only after the delay.
     delays: Mutex<Vec<(String, Duration)>>,
-    /// The current gateway session's outbox.
-    gateway: Mutex<Option<UnboundedSender<String>>>,
+    /// The current gateway session's outbox; `None` while the bot is disconnected.
+    gateway: Mutex<Option<UnboundedSender<gateway::Out>>>,
+    /// Events dispatched while the bot was disconnected: replayed on RESUME, dropped on IDENTIFY.
+    backlog: Mutex<Vec<Value>>,
+    /// Discord's rules on interactions, bodies and permissions, and the violations seen.
+    strict: strict::Strict,
+    /// The channels' rate-limit buckets.
+    buckets: ratelimit::Buckets,
     readies: AtomicUsize,
+    resumes: AtomicUsize,
+    /// Events the bot missed and never got, because it IDENTIFYed instead of resuming.
+    dropped: AtomicUsize,
+    /// The next RESUME is answered with op 9 (the session is too old to resume).
+    session_expired: std::sync::atomic::AtomicBool,
+    identifies: Mutex<Vec<Value>>,
     seq: AtomicU64,
     ids: AtomicU64,
     /// The bot's permissions in every channel; `None` means [`payloads::BOT_PERMISSIONS`].
@@ -94,16 +121,24 @@ impl State {
     }
 }
 
-/// A running fake Discord; dropping it stops the server.
+/// A running fake Discord; dropping it stops the server, and fails the test if the bot broke
+/// one of Discord's rules (unless the test is failing already).
 pub struct FakeDiscord {
     state: Arc<State>,
     addr: SocketAddr,
+    /// Where the fake answers HTTPS as `discord.com`.
+    tls_addr: SocketAddr,
     server: tokio::task::JoinHandle<()>,
+    tls_server: tokio::task::JoinHandle<()>,
 }
 
 impl Drop for FakeDiscord {
     fn drop(&mut self) {
         self.server.abort();
+        self.tls_server.abort();
+        if !std::thread::panicking() {
+            self.assert_clean();
+        }
     }
 }
 
@@ -125,16 +160,133 @@ impl FakeDiscord {
             .route("/gateway", axum::routing::get(gateway::upgrade))
             .fallback(rest::handle)
             .with_state(Arc::clone(&state));
+        let tls = tls::TlsListener::bind().await;
+        let tls_addr = axum::serve::Listener::local_addr(&tls).expect("local addr");
+        let tls_app = app.clone();
         let server = tokio::spawn(async move {
             axum::serve(listener, app)
                 .await
                 .expect("fake discord serves");
         });
+        let tls_server = tokio::spawn(async move {
+            axum::serve(tls, tls_app)
+                .await
+                .expect("fake discord serves HTTPS");
+        });
         FakeDiscord {
             state,
             addr,
+            tls_addr,
             server,
+            tls_server,
         }
+    }
+
+    /// Returns where the bot reaches `discord.com` over HTTPS, and the authority to trust
+    /// there: requests then go through serenity's ratelimiter, as in production.
+    pub fn discord_host(&self) -> tabula::discord::DiscordHost {
+        tabula::discord::DiscordHost {
+            addr: self.tls_addr,
+            ca_pem: tls::CA_PEM.to_vec(),
+        }
+    }
+
+    /// Fails the test if the bot broke one of Discord's rules so far.
+    pub fn assert_clean(&self) {
+        let violations = self.state.strict.violations();
+        assert!(
+            violations.is_empty(),
+            "the bot broke Discord's rules {} time(s):\n{}",
+            violations.len(),
+            violations.join("\n")
+        );
+    }
+
+    /// Returns the bot's breaches of Discord's rules so far and forgets them (for tests that
+    /// provoke one on purpose).
+    pub fn take_violations(&self) -> Vec<String> {
+        self.state.strict.take_violations()
+    }
+
+    /// Makes every interaction token count as `by` older than it is (tokens die at 15 min).
+    pub fn age_tokens(&self, by: Duration) {
+        self.state.strict.age_tokens(by);
+    }
+
+    /// Sets the bot's permissions in one channel (a channel overwrite), over the global ones.
+    pub fn set_channel_permissions(&self, channel: &str, permissions: u64) {
+        self.state.strict.set_channel(channel, permissions);
+    }
+
+    /// Returns the bot's permissions in `channel`.
+    pub fn permissions_in(&self, channel: &str) -> u64 {
+        self.state
+            .strict
+            .permissions_in(channel, self.state.bot_permissions())
+    }
+
+    /// Sets each channel's message bucket: `limit` posts per `window` (Discord: 5 per 5 s).
+    pub fn limit_channel_messages(&self, limit: u32, window: Duration) {
+        self.state.buckets.set_limit(limit, window);
+    }
+
+    /// Uses up `channel`'s message bucket now, as another client of the bot's would.
+    pub fn exhaust_channel_bucket(&self, channel: &str) {
+        self.state.buckets.exhaust(channel);
+    }
+
+    /// Makes the application lack the Message Content intent: an IDENTIFY asking for it is
+    /// closed with 4014, as Discord does.
+    pub fn disable_message_content(&self) {
+        self.state
+            .strict
+            .message_content_disabled
+            .store(true, Ordering::SeqCst);
+    }
+
+    /// Asks the bot to reconnect (op 7 Reconnect); it should RESUME.
+    pub fn send_reconnect(&self) {
+        gateway::control(&self.state, gateway::Out::Frame(serde_json::json!({"op": 7, "d": null})));
+    }
+
+    /// Invalidates the bot's session (op 9); it should IDENTIFY anew unless `resumable`.
+    pub fn send_invalid_session(&self, resumable: bool) {
+        gateway::control(
+            &self.state,
+            gateway::Out::Frame(serde_json::json!({"op": 9, "d": resumable})),
+        );
+    }
+
+    /// Drops the bot's gateway connection without a close frame, as a network failure would.
+    pub fn cut_gateway(&self) {
+        gateway::control(&self.state, gateway::Out::Cut);
+    }
+
+    /// Makes the bot's session too old to resume: its next RESUME gets op 9, and the events it
+    /// missed are lost when it IDENTIFYs.
+    pub fn expire_session(&self) {
+        self.state.session_expired.store(true, Ordering::SeqCst);
+    }
+
+    /// Returns how many missed events were dropped because the bot IDENTIFYed anew.
+    pub fn dropped_events(&self) -> usize {
+        self.state.dropped.load(Ordering::SeqCst)
+    }
+
+    /// Makes every later event reach the bot `by` after Discord made it, as a slow gateway
+    /// would: an interaction's 3 s count from when it was made.
+    pub fn lag_gateway(&self, by: Duration) {
+        self.state.strict.lag(by);
+    }
+
+    /// Returns how many RESUMEs the fake has answered.
+    pub fn resumes(&self) -> usize {
+        self.state.resumes.load(Ordering::SeqCst)
+    }
+
+    /// Returns every IDENTIFY the bot sent, in order.
+    pub fn identifies(&self) -> Vec<Value> {
+        self.state.identifies.lock().unwrap().clone()
     }
 
     /// Returns the base URL to give the bot as `DISCORD_API_BASE`.
@@ -195,15 +347,20 @@ impl FakeDiscord {
         self.state.requests.lock().unwrap().clone()
     }
 
-    /// Sends a dispatch event (`t` with data `d`) on the current gateway session.
+    /// Sends a dispatch event (`t` with data `d`) on the current gateway session; while the
+    /// bot is disconnected, the event waits for its RESUME (and is lost on a new IDENTIFY).
     pub fn dispatch(&self, event: &str, d: Value) {
         let s = self.state.seq.fetch_add(1, Ordering::SeqCst) + 1;
-        let frame = serde_json::json!({"op": 0, "t": event, "s": s, "d": d}).to_string();
-        let outbox = self.state.gateway.lock().unwrap().clone();
-        outbox
-            .expect("the bot is connected to the gateway")
-            .send(frame)
-            .expect("the gateway session is open");
+        let frame = serde_json::json!({"op": 0, "t": event, "s": s, "d": d});
+        gateway::deliver(&self.state, frame);
+    }
+
+    /// Waits until the bot has resumed `n` times in all.
+    pub async fn wait_resumed(&self, n: usize) {
+        self.wait_for(&format!("RESUME number {n}"), |_| {
+            (self.resumes() >= n).then_some(())
+        })
+        .await;
     }
 
     /// Polls the recorded requests until `check` finds something, failing the test after

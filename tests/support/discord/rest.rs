@@ -2,6 +2,7 @@
 //! with bodies serenity accepts, and plays injected failures.
 
 use std::sync::Arc;
+use std::time::Instant;
 
 use axum::body::Body;
 use axum::extract::{FromRequest, Multipart, Request, State as AxumState};
@@ -10,9 +11,12 @@ use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
 use super::payloads::{APP_ID, CREATE_PUBLIC_THREADS, GUILD, message_json};
+use super::ratelimit::{self, RateSeen};
+use super::strict::Checked;
 use super::{FilePart, Recorded, State};
 
 pub(super) async fn handle(AxumState(state): AxumState<Arc<State>>, req: Request) -> Response {
+    let received = Instant::now();
     let method = req.method().to_string();
     let path = req.uri().path().to_string();
     let multipart = req
@@ -52,9 +56,9 @@ pub(super) async fn handle(AxumState(state): AxumState<Arc<State>>, req: Request
             f.status
         })
     };
-    let (status, response) = match failure {
-        Some(status) => (status, fail(status)),
-        None => route(&state, &method, &path, &body, &files),
+    let (status, response, rate) = match failure {
+        Some(status) => (status, fail(status), None),
+        None => strictly(&state, received, &method, &path, &body, &files),
     };
     state.requests.lock().unwrap().push(Recorded {
         method,
@@ -62,8 +66,62 @@ pub(super) async fn handle(AxumState(state): AxumState<Arc<State>>, req: Request
         body,
         files,
         status,
+        received,
+        answered: Instant::now(),
+        rate,
     });
     response
+}
+
+/// Answers as Discord would: over a rate limit with 429, against its rules with its error
+/// (see `strict`), else with the route; a channel's posts carry their bucket's headers.
+fn strictly(
+    state: &State,
+    received: Instant,
+    method: &str,
+    path: &str,
+    body: &Value,
+    files: &[FilePart],
+) -> (u16, Response, Option<RateSeen>) {
+    let segments: Vec<&str> = path
+        .strip_prefix("/api/v10/")
+        .unwrap_or("")
+        .split('/')
+        .collect();
+    let channel = match (method, segments.as_slice()) {
+        ("POST", ["channels", channel, "messages"]) => Some(*channel),
+        _ => None,
+    };
+    let rate = channel.map(|c| state.buckets.take(c));
+    let in_thread = channel.is_some_and(|c| state.threads.lock().unwrap().contains_key(c));
+    let checked = Checked {
+        method,
+        path,
+        segments: &segments,
+        body,
+        files,
+        received,
+        global: state.bot_permissions(),
+        in_thread,
+        why: Default::default(),
+    };
+    let (status, mut response) = match rate {
+        Some(seen) if seen.limited => (
+            429,
+            (StatusCode::TOO_MANY_REQUESTS, axum::Json(ratelimit::body(&seen))).into_response(),
+        ),
+        _ => match state.strict.check(&checked) {
+            Some(r) => discord_error(r.status, r.code, r.message),
+            None => route(state, method, path, body, files),
+        },
+    };
+    state.strict.answered(method, &segments, status);
+    if let (Some(channel), Some(seen)) = (channel, rate) {
+        response
+            .headers_mut()
+            .extend(ratelimit::headers(channel, &seen));
+    }
+    (status, response, rate)
 }
 
 async fn read_multipart(req: Request) -> (Value, Vec<FilePart>) {
