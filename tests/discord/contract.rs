@@ -86,7 +86,11 @@ async fn a_second_acknowledgement_is_refused() {
     let again = json!({"type": 4, "data": {"content": "again"}});
     let path = format!("/interactions/{id}/{token}/callback");
     let (status, body) = raw(&w.fake, "POST", &path, again).await;
-    assert_eq!((status, body["code"].as_u64()), (400, Some(40060)), "{body}");
+    assert_eq!(
+        (status, body["code"].as_u64()),
+        (400, Some(40060)),
+        "{body}"
+    );
     let violations = w.fake.take_violations();
     assert_eq!(violations.len(), 1, "{violations:?}");
     w.bot.stop().await;
@@ -101,7 +105,11 @@ async fn an_interaction_token_older_than_fifteen_minutes_is_refused() {
     assert_eq!(fresh, 200, "a follow-up within 15 minutes is taken");
     w.fake.age_tokens(Duration::from_secs(15 * 60 + 1));
     let (status, body) = raw(&w.fake, "POST", &path, json!({"content": "too late"})).await;
-    assert_eq!((status, body["code"].as_u64()), (404, Some(50027)), "{body}");
+    assert_eq!(
+        (status, body["code"].as_u64()),
+        (404, Some(50027)),
+        "{body}"
+    );
     let edit = format!("/webhooks/{APP_ID}/{token}/messages/@original");
     let (edited, _) = raw(&w.fake, "PATCH", &edit, json!({"content": "late edit"})).await;
     assert_eq!(edited, 404);
@@ -112,8 +120,10 @@ async fn an_interaction_token_older_than_fifteen_minutes_is_refused() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_body_over_discords_limits_is_refused_with_50035() {
     let fake = FakeDiscord::start().await;
+    fake.limit_channel_messages(100, Duration::from_secs(5));
     let post = format!("/channels/{CHANNEL}/messages");
-    let button = |i: usize| json!({"type": 2, "style": 1, "label": "x", "custom_id": format!("b{i}")});
+    let button =
+        |i: usize| json!({"type": 2, "style": 1, "label": "x", "custom_id": format!("b{i}")});
     let buttons: Vec<Value> = (0..5).map(button).collect();
     let row = json!({"type": 1, "components": buttons});
     let eleven = vec![json!({"title": "t"}); 11];
@@ -121,16 +131,31 @@ async fn a_body_over_discords_limits_is_refused_with_50035() {
     let over: [(&str, Value); 8] = [
         ("content", json!({"content": "x".repeat(2001)})),
         ("embeds", json!({"embeds": eleven})),
-        ("embed description", json!({"embeds": [{"description": "d".repeat(4097)}]})),
-        ("embed total", json!({"embeds": [{"description": "d".repeat(4000)},
-                                          {"description": "d".repeat(2001)}]})),
+        (
+            "embed description",
+            json!({"embeds": [{"description": "d".repeat(4097)}]}),
+        ),
+        (
+            "embed total",
+            json!({"embeds": [{"description": "d".repeat(4000)},
+                                          {"description": "d".repeat(2001)}]}),
+        ),
         ("action rows", json!({"components": six_rows})),
-        ("button label", json!({"components": [{"type": 1, "components": [
-            {"type": 2, "style": 1, "label": "l".repeat(81), "custom_id": "c"}]}]})),
-        ("custom_id", json!({"components": [{"type": 1, "components": [
-            {"type": 2, "style": 1, "label": "l", "custom_id": "c".repeat(101)}]}]})),
-        ("allowed_mentions", json!({"content": "hi",
-            "allowed_mentions": {"parse": ["users"], "users": ["900000000000000301"]}})),
+        (
+            "button label",
+            json!({"components": [{"type": 1, "components": [
+            {"type": 2, "style": 1, "label": "l".repeat(81), "custom_id": "c"}]}]}),
+        ),
+        (
+            "custom_id",
+            json!({"components": [{"type": 1, "components": [
+            {"type": 2, "style": 1, "label": "l", "custom_id": "c".repeat(101)}]}]}),
+        ),
+        (
+            "allowed_mentions",
+            json!({"content": "hi",
+            "allowed_mentions": {"parse": ["users"], "users": ["900000000000000301"]}}),
+        ),
     ];
     for (what, body) in over {
         let (status, answer) = raw(&fake, "POST", &post, body).await;
@@ -140,8 +165,13 @@ async fn a_body_over_discords_limits_is_refused_with_50035() {
             "{what}: {answer}"
         );
     }
-    let (ok, _) = raw(&fake, "POST", &post, json!({"content": "x".repeat(2000),
-        "components": [row], "allowed_mentions": {"parse": [], "users": []}}))
+    let (ok, _) = raw(
+        &fake,
+        "POST",
+        &post,
+        json!({"content": "x".repeat(2000),
+        "components": [row], "allowed_mentions": {"parse": [], "users": []}}),
+    )
     .await;
     assert_eq!(ok, 200, "a body at the limits is taken");
     assert_eq!(fake.take_violations().len(), 8);
@@ -162,7 +192,11 @@ async fn a_post_where_the_bot_may_not_send_messages_is_refused_with_50013() {
     fake.set_channel_permissions(OTHER, VIEW_CHANNEL);
     let post = format!("/channels/{OTHER}/messages");
     let (status, body) = raw(&fake, "POST", &post, json!({"content": "hello"})).await;
-    assert_eq!((status, body["code"].as_u64()), (403, Some(50013)), "{body}");
+    assert_eq!(
+        (status, body["code"].as_u64()),
+        (403, Some(50013)),
+        "{body}"
+    );
     assert_eq!(fake.permissions_in(OTHER) & SEND_MESSAGES, 0);
     let (here, _) = raw(
         &fake,

@@ -126,7 +126,15 @@ async fn a_move_is_stored_while_discord_is_slow_to_take_the_deferral() {
     let id = w.fake.next_id();
     let token = format!("token-{id}");
     let options = json!([{"name": "text", "type": 3, "value": "e4"}]);
-    let e4 = payloads::slash(&id, &token, &FakeUser::alice(), CHANNEL, "move", options, &[]);
+    let e4 = payloads::slash(
+        &id,
+        &token,
+        &FakeUser::alice(),
+        CHANNEL,
+        "move",
+        options,
+        &[],
+    );
     let answered = {
         let fake = &w.fake;
         async move { fake.interact(e4).await }
@@ -141,14 +149,20 @@ async fn a_move_is_stored_while_discord_is_slow_to_take_the_deferral() {
         .expect("the move is stored");
         // The deferral is still on its way: the work did not wait for it.
         let callback = format!("/interactions/{id}/{token}/callback");
-        w.fake.requests().iter().any(|r| r.path.ends_with(&callback))
+        w.fake
+            .requests()
+            .iter()
+            .any(|r| r.path.ends_with(&callback))
     };
     let (answer, deferral_done) = tokio::join!(answered, stored);
     assert!(
         !deferral_done,
         "the move was stored only after Discord took the deferral"
     );
-    assert!(answer.deferred && answer.content.contains("played **e4**"), "{answer:?}");
+    assert!(
+        answer.deferred && answer.content.contains("played **e4**"),
+        "{answer:?}"
+    );
     w.bot.stop().await;
 }
 
@@ -211,7 +225,11 @@ async fn without_the_message_content_intent_the_bot_runs_slash_only() {
         .iter()
         .map(|d| d["intents"].as_u64().unwrap_or(0))
         .collect();
-    assert_eq!(intents.len(), 2, "refused once, then connected: {intents:?}");
+    assert_eq!(
+        intents.len(),
+        2,
+        "refused once, then connected: {intents:?}"
+    );
     assert_ne!(intents[0] & (1 << 15), 0, "asked for Message Content first");
     assert_eq!(intents[1] & (1 << 15), 0, "then connected without it");
     let turn = w.chess().await;
@@ -248,7 +266,10 @@ async fn the_binary_names_the_portal_switch_when_message_content_is_refused_and_
             && log.contains("Privileged Gateway Intents → Message Content Intent"),
         "{log}"
     );
-    assert!(!log.contains('\u{1b}'), "no colour codes in a log file: {log:?}");
+    assert!(
+        !log.contains('\u{1b}'),
+        "no colour codes in a log file: {log:?}"
+    );
     let (alice, bob) = (FakeUser::alice(), FakeUser::bob());
     let open = fake.play(CHANNEL, &alice, "chess", &bob, &[]).await;
     assert!(!open.ephemeral, "slash commands work: {open:?}");

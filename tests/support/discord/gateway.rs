@@ -148,10 +148,7 @@ async fn identify(
 ) -> bool {
     state.identifies.lock().unwrap().push(frame["d"].clone());
     let intents = frame["d"]["intents"].as_u64().unwrap_or(0);
-    let refused = state
-        .strict
-        .message_content_disabled
-        .load(Ordering::SeqCst);
+    let refused = state.strict.message_content_disabled.load(Ordering::SeqCst);
     if refused && intents & MESSAGE_CONTENT != 0 {
         let close = CloseFrame {
             code: DISALLOWED_INTENTS,

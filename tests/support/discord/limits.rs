@@ -63,7 +63,11 @@ pub fn message(body: &Value, files: &[FilePart]) -> Result<(), String> {
     at_most("files", files.len(), FILES)?;
     at_most("attachments", list(&body["attachments"]).len(), FILES)?;
     for file in files {
-        at_most(&format!("bytes in {}", file.filename), file.bytes.len(), FILE_BYTES)?;
+        at_most(
+            &format!("bytes in {}", file.filename),
+            file.bytes.len(),
+            FILE_BYTES,
+        )?;
     }
     allowed_mentions(&body["allowed_mentions"])
 }

@@ -246,7 +246,10 @@ impl FakeDiscord {
 
     /// Asks the bot to reconnect (op 7 Reconnect); it should RESUME.
     pub fn send_reconnect(&self) {
-        gateway::control(&self.state, gateway::Out::Frame(serde_json::json!({"op": 7, "d": null})));
+        gateway::control(
+            &self.state,
+            gateway::Out::Frame(serde_json::json!({"op": 7, "d": null})),
+        );
     }
 
     /// Invalidates the bot's session (op 9); it should IDENTIFY anew unless `resumable`.

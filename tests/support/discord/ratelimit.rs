@@ -109,7 +109,10 @@ pub fn headers(channel: &str, seen: &RateSeen) -> HeaderMap {
     put("x-ratelimit-remaining", seen.remaining.to_string());
     put("x-ratelimit-reset", format!("{reset:.3}"));
     put("x-ratelimit-reset-after", format!("{after:.3}"));
-    put("x-ratelimit-bucket", format!("fake-channel-messages-{channel}"));
+    put(
+        "x-ratelimit-bucket",
+        format!("fake-channel-messages-{channel}"),
+    );
     if seen.limited {
         // Discord's header counts whole seconds; the body has the exact figure.
         put("retry-after", format!("{}", after.ceil() as u64));

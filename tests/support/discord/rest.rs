@@ -108,7 +108,11 @@ fn strictly(
     let (status, mut response) = match rate {
         Some(seen) if seen.limited => (
             429,
-            (StatusCode::TOO_MANY_REQUESTS, axum::Json(ratelimit::body(&seen))).into_response(),
+            (
+                StatusCode::TOO_MANY_REQUESTS,
+                axum::Json(ratelimit::body(&seen)),
+            )
+                .into_response(),
         ),
         _ => match state.strict.check(&checked) {
             Some(r) => discord_error(r.status, r.code, r.message),

@@ -167,13 +167,17 @@ impl Strict {
         match (req.method, req.segments) {
             ("POST", ["interactions", id, token, "callback"]) => {
                 let known = self.interactions.lock().unwrap().get(*id).cloned();
-                let Some((expected, delivered)) = known.filter(|(t, _)| t.as_str() == *token) else {
+                let Some((expected, delivered)) = known.filter(|(t, _)| t.as_str() == *token)
+                else {
                     why("a callback for an interaction never dispatched".into());
                     return Some((Refusal::new(404, 10062, "Unknown interaction"), true));
                 };
                 let late = req.received.saturating_duration_since(delivered);
                 if late > CALLBACK_DEADLINE {
-                    why(format!("first answer {} ms after dispatch", late.as_millis()));
+                    why(format!(
+                        "first answer {} ms after dispatch",
+                        late.as_millis()
+                    ));
                     return Some((Refusal::new(404, 10062, "Unknown interaction"), true));
                 }
                 if self.acknowledged.lock().unwrap().contains(*id) {
@@ -197,7 +201,9 @@ impl Strict {
                     return Some((Refusal::new(404, 50027, "Invalid Webhook Token"), true));
                 }
                 if !self.acknowledged.lock().unwrap().contains(&id) {
-                    why(format!("a follow-up or edit before interaction {id} was answered"));
+                    why(format!(
+                        "a follow-up or edit before interaction {id} was answered"
+                    ));
                     return Some((Refusal::new(404, 10015, "Unknown Webhook"), true));
                 }
                 match req.method {
