@@ -114,6 +114,10 @@ pub async fn start(config: Config, table: Table) -> anyhow::Result<Running> {
     let bots = table.clone();
     let bot_every = config.bot_every;
     let running_table = table.clone();
+    tokio::spawn(super::status::log_every(
+        table.clone(),
+        super::status::LOG_EVERY,
+    ));
     let gate = Arc::new(Gate::default());
     let bot_gate = Arc::clone(&gate);
     let data = Data {

@@ -126,8 +126,8 @@ impl Renderer {
     /// # Errors
     /// Fails only if PNG encoding fails.
     pub fn png(&self, game: &Game, view: &View) -> Result<Vec<u8>, RenderError> {
-        let (kit, canvas) = self.draw(game, view);
-        Ok(kit.encode(&canvas)?)
+        let (kit, canvas) = tracing::debug_span!("render").in_scope(|| self.draw(game, view));
+        Ok(tracing::debug_span!("encode").in_scope(|| kit.encode(&canvas))?)
     }
 
     /// Draws positions of one game as a looping animated GIF: each frame shown `delay_ms`,
