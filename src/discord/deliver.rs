@@ -105,7 +105,7 @@ pub(crate) async fn answer(
     super::status::answered(&span, started, took);
 }
 
-/// [`answer`] without its span.
+/// The body of [`answer`], run inside the interaction's span.
 async fn answer_in_span(
     ctx: &serenity::Context,
     target: Target<'_>,
