@@ -167,7 +167,9 @@ async fn run(mode: Mode, database_url: &str, bots: tabula::table::BotConfig) -> 
             let store = connect(database_url)
                 .await?
                 .with_reminder_lease(reminder_lease);
-            let table = Table::new(store.clone(), Arc::new(Renderer::new())).with_bot_config(bots);
+            // The painters are drawn while the bot connects: ready does not wait for them.
+            let table =
+                Table::new(store.clone(), Arc::new(Renderer::warming())).with_bot_config(bots);
             let config = discord::Config {
                 guild,
                 message_content,

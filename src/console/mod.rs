@@ -106,6 +106,12 @@ pub async fn run_line(
             out.flush().await?;
             return Ok(true);
         }
+        Ok(Line::Status) => {
+            let text = format!("{}\n", table.status_text().await);
+            out.write_all(text.as_bytes()).await?;
+            out.flush().await?;
+            return Ok(true);
+        }
         Ok(Line::Command {
             channel,
             user,

@@ -13,6 +13,8 @@ pub enum Line {
     /// Move the console's clock on by this many seconds and run the work that falls due
     /// (`/tick 25h`; `/tick` alone moves nothing and only runs what is due).
     Tick(i64),
+    /// Show the process's counters, as `/status` does on Discord.
+    Status,
     /// A command from a user, optionally in another channel (`#name`).
     Command {
         channel: Option<String>,
@@ -32,6 +34,9 @@ pub fn parse_line(line: &str) -> Result<Line, String> {
     }
     if matches!(line, "/quit" | "/exit" | "quit" | "exit") {
         return Ok(Line::Quit);
+    }
+    if line == "/status" {
+        return Ok(Line::Status);
     }
     if let Some(rest) = line.strip_prefix("/tick")
         && (rest.is_empty() || rest.starts_with(char::is_whitespace))
@@ -426,6 +431,7 @@ mod tests {
         assert!(matches!(parse_line("   "), Ok(Line::Blank)));
         assert!(matches!(parse_line("-- a comment"), Ok(Line::Blank)));
         assert!(matches!(parse_line("/quit"), Ok(Line::Quit)));
+        assert!(matches!(parse_line(" /status "), Ok(Line::Status)));
     }
 
     #[test]

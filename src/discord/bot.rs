@@ -98,6 +98,10 @@ async fn stop_signal() -> &'static str {
 pub async fn start(config: Config, table: Table) -> anyhow::Result<Running> {
     let client = http_client(&config)?;
     let gate = Arc::new(Gate::default());
+    tokio::spawn(super::status::log_every(
+        table.clone(),
+        super::status::LOG_EVERY,
+    ));
     let first = connect(&config, &table, &gate, &client, config.message_content).await?;
     let shard_manager = Arc::new(std::sync::Mutex::new(Arc::clone(&first.shard_manager)));
     let shards = Arc::clone(&shard_manager);

@@ -47,6 +47,7 @@ pub(crate) fn all() -> Vec<poise::Command<Data, Error>> {
         bots::invite(),
         bots::bot_levels(),
         bots::hint(),
+        super::status::status(),
     ]
 }
 

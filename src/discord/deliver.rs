@@ -6,6 +6,8 @@
 
 use std::future::Future;
 
+use tracing::Instrument as _;
+
 use poise::serenity_prelude as serenity;
 use serenity::{
     ChannelId, CommandInteraction, ComponentInteraction, CreateInteractionResponse,
@@ -84,7 +86,27 @@ impl Target<'_> {
 /// Answers `target` with the reply `work` produces, deferring when it takes longer than
 /// `defer_after` (zero: always); `private_hint` says whether a deferred answer most likely ends up private.
 /// While the process is stopping, the work is not started and the person is told to try again.
+/// All of it runs in the interaction's span, with its timings (see [`super::status`]).
 pub(crate) async fn answer(
+    ctx: &serenity::Context,
+    target: Target<'_>,
+    data: &Data,
+    private_hint: bool,
+    work: impl Future<Output = Reply>,
+) {
+    let span = super::status::interaction_span(target, &data.table);
+    let table_work = std::sync::Arc::new(std::sync::Mutex::new(None));
+    let work = super::status::timed_work(work, span.clone(), std::sync::Arc::clone(&table_work));
+    let started = std::time::Instant::now();
+    answer_in_span(ctx, target, data, private_hint, work)
+        .instrument(span.clone())
+        .await;
+    let took = *table_work.lock().unwrap_or_else(|p| p.into_inner());
+    super::status::answered(&span, started, took);
+}
+
+/// The body of [`answer`], run inside the interaction's span.
+async fn answer_in_span(
     ctx: &serenity::Context,
     target: Target<'_>,
     data: &Data,

@@ -12,6 +12,7 @@ mod gate;
 mod messages;
 mod people;
 mod post;
+mod status;
 
 use std::time::Duration;
 

@@ -18,6 +18,8 @@ mod snakes;
 #[cfg(test)]
 mod toy;
 
+use std::sync::OnceLock;
+
 use crate::rules::{Game, GameKind, Seat};
 use kit::{Canvas, Kit};
 
@@ -39,16 +41,23 @@ pub(crate) trait Painter: Send + Sync + Sized {
     fn draw(&self, game: &Self::Game, view: &View) -> Canvas;
 }
 
-/// One painter per game, each made once (a few tens of milliseconds in all).
+/// One painter per game, each made once (about a second in all on a 2-core machine): all at
+/// once by [`Renderer::new`], or in the background by [`Renderer::warming`].
 pub struct Renderer {
-    chess: chess::Painter,
-    parcheesi: parcheesi::Painter,
-    backgammon: backgammon::Painter,
-    checkers: checkers::Painter,
-    snakes: snakes::Painter,
-    chinese_checkers: chinese_checkers::Painter,
+    painters: std::sync::Arc<Painters>,
+}
+
+/// Every game's painter, each made on first need.
+#[derive(Default)]
+struct Painters {
+    chess: OnceLock<chess::Painter>,
+    parcheesi: OnceLock<parcheesi::Painter>,
+    backgammon: OnceLock<backgammon::Painter>,
+    checkers: OnceLock<checkers::Painter>,
+    snakes: OnceLock<snakes::Painter>,
+    chinese_checkers: OnceLock<chinese_checkers::Painter>,
     #[cfg(test)]
-    toy: toy::Painter,
+    toy: OnceLock<toy::Painter>,
 }
 
 /// What to show besides the position: player names by seat and an optional caption line.
@@ -88,21 +97,33 @@ impl Default for Renderer {
 }
 
 impl Renderer {
-    /// Makes every game's painter.
+    /// Makes every game's painter now.
     ///
     /// # Panics
     /// Panics only if the embedded assets are broken, which the test suite rules out.
     pub fn new() -> Renderer {
-        Renderer {
-            chess: Painter::new(),
-            parcheesi: Painter::new(),
-            backgammon: Painter::new(),
-            checkers: Painter::new(),
-            snakes: Painter::new(),
-            chinese_checkers: Painter::new(),
-            #[cfg(test)]
-            toy: Painter::new(),
+        let renderer = Renderer {
+            painters: std::sync::Arc::default(),
+        };
+        renderer.painters.warm();
+        renderer
+    }
+
+    /// Returns at once and makes every game's painter on a background thread, so a process
+    /// is ready without waiting for them; a picture asked for meanwhile makes its own
+    /// game's painter (or waits for the one being made).
+    pub fn warming() -> Renderer {
+        let renderer = Renderer {
+            painters: std::sync::Arc::default(),
+        };
+        let painters = std::sync::Arc::clone(&renderer.painters);
+        let spawned = std::thread::Builder::new()
+            .name("tabula-painters".into())
+            .spawn(move || painters.warm());
+        if let Err(e) = spawned {
+            tracing::warn!(error = %e, "cannot draw the painters in the background; each is drawn when first needed");
         }
+        renderer
     }
 
     /// Returns the width and height of a game's pictures.
@@ -126,8 +147,8 @@ impl Renderer {
     /// # Errors
     /// Fails only if PNG encoding fails.
     pub fn png(&self, game: &Game, view: &View) -> Result<Vec<u8>, RenderError> {
-        let (kit, canvas) = self.draw(game, view);
-        Ok(kit.encode(&canvas)?)
+        let (kit, canvas) = tracing::debug_span!("render").in_scope(|| self.draw(game, view));
+        Ok(tracing::debug_span!("encode").in_scope(|| kit.encode(&canvas))?)
     }
 
     /// Draws positions of one game as a looping animated GIF: each frame shown `delay_ms`,
@@ -157,17 +178,37 @@ impl Renderer {
 
     /// Draws a game with its painter; returns the painter's kit (for the palette) and the canvas.
     fn draw(&self, game: &Game, view: &View) -> (&Kit, Canvas) {
+        let p = &*self.painters;
         match game {
-            Game::Chess(g) => paint(&self.chess, g, view),
-            Game::Parcheesi(g) => paint(&self.parcheesi, g, view),
-            Game::Backgammon(g) => paint(&self.backgammon, g, view),
-            Game::Checkers(g) => paint(&self.checkers, g, view),
-            Game::Snakes(g) => paint(&self.snakes, g, view),
-            Game::ChineseCheckers(g) => paint(&self.chinese_checkers, g, view),
+            Game::Chess(g) => paint(made(&p.chess), g, view),
+            Game::Parcheesi(g) => paint(made(&p.parcheesi), g, view),
+            Game::Backgammon(g) => paint(made(&p.backgammon), g, view),
+            Game::Checkers(g) => paint(made(&p.checkers), g, view),
+            Game::Snakes(g) => paint(made(&p.snakes), g, view),
+            Game::ChineseCheckers(g) => paint(made(&p.chinese_checkers), g, view),
             #[cfg(test)]
-            Game::TicTacToe(g) => paint(&self.toy, g, view),
+            Game::TicTacToe(g) => paint(made(&p.toy), g, view),
         }
     }
+}
+
+impl Painters {
+    /// Makes every painter not made yet.
+    fn warm(&self) {
+        made(&self.chess);
+        made(&self.parcheesi);
+        made(&self.backgammon);
+        made(&self.checkers);
+        made(&self.snakes);
+        made(&self.chinese_checkers);
+        #[cfg(test)]
+        made(&self.toy);
+    }
+}
+
+/// A painter, made now if it is not yet (waiting for another thread making it).
+fn made<P: Painter>(cell: &OnceLock<P>) -> &P {
+    cell.get_or_init(P::new)
 }
 
 /// Draws with a painter, returning its kit beside the canvas.

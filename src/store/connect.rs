@@ -107,6 +107,7 @@ impl Store {
             backend,
             clock: std::sync::Arc::new(super::games::unix_now),
             reminder_lease: super::LEASE_SECONDS,
+            writes: std::sync::Arc::default(),
         }
     }
 

@@ -35,6 +35,7 @@ impl Store {
         // like the reminder delay, from the server's settings of the day.
         let claim_after = self.settings(&new.guild).await?.claim_after();
         let now = self.now();
+        let _turn = self.write_turn().await;
         let mut tx = self.pool.begin().await?;
         let row = sqlx::query(concat!(
             "INSERT INTO games (guild, channel, kind, ruleset, status, seq, state, result, \
@@ -264,6 +265,7 @@ impl Store {
         }
 
         let now = self.now();
+        let _turn = self.write_turn().await;
         let mut tx = self.pool.begin().await?;
         // The guarded UPDATE goes first: on SQLite it takes the write lock before any read,
         // so a concurrent writer makes us wait (busy_timeout) instead of failing with

@@ -52,6 +52,10 @@ pub struct Store {
     clock: Clock,
     /// Seconds a claimed reminder is held before another process may send it again.
     reminder_lease: i64,
+    /// Taken by this process's game transactions on SQLite, so they queue here in order
+    /// instead of in SQLite's busy handler, which sleeps (up to 100 ms at a time) while
+    /// another connection writes.
+    writes: std::sync::Arc<tokio::sync::Mutex<()>>,
 }
 
 /// Tells the time in unix seconds: the wall clock, or a test's own.
@@ -92,6 +96,15 @@ impl Store {
     /// The store's time in unix seconds.
     pub fn now(&self) -> i64 {
         (self.clock)()
+    }
+
+    /// Waits for this process's turn to write a game on SQLite (one game transaction at a
+    /// time, first come first served); PostgreSQL locks rows, so there it waits for nothing.
+    pub(crate) async fn write_turn(&self) -> Option<tokio::sync::MutexGuard<'_, ()>> {
+        match self.backend {
+            Backend::Sqlite => Some(self.writes.lock().await),
+            Backend::Postgres => None,
+        }
     }
 
     /// Closes every connection of the pool and waits until they are gone.

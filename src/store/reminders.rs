@@ -19,6 +19,20 @@ use super::{GameRow, Store, StoreError};
 pub const LEASE_SECONDS: i64 = 300;
 
 impl Store {
+    /// Counts the reminders due now and not yet claimed (an indexed count, for `/status`).
+    ///
+    /// # Errors
+    /// [`StoreError::Database`] when the query fails.
+    pub async fn reminders_due(&self) -> Result<i64, StoreError> {
+        let count: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM games WHERE status = 'active' AND next_reminder_at <= $1",
+        )
+        .bind(self.now())
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(count)
+    }
+
     /// Claims up to `limit` due reminders of active games and returns their games, each with
     /// `next_reminder_at` set to the lease it now holds.
     ///

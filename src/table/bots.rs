@@ -21,6 +21,7 @@ use crate::rules::{Action, Game, Move, Seat as SeatNo, Turn};
 use crate::store::{Seat, Status};
 
 use super::command::{Ctx, Reply, User, mention};
+use super::metrics::Gauge;
 use super::{Loaded, Table, TableError, stored_game};
 
 /// Most actions one bot plays in a row before handing back (a turn is a few: roll, moves).
@@ -309,10 +310,14 @@ impl Table {
         soft: Duration,
         hard: Duration,
     ) -> Result<Option<Pick<Move>>, TableError> {
-        let permit = Arc::clone(&self.bots.pool)
-            .acquire_owned()
-            .await
-            .map_err(|e| TableError::Internal(e.into()))?;
+        let permit = {
+            let _waiting = self.metrics.hold(Gauge::SearchesWaiting);
+            Arc::clone(&self.bots.pool)
+                .acquire_owned()
+                .await
+                .map_err(|e| TableError::Internal(e.into()))?
+        };
+        let _running = self.metrics.hold(Gauge::SearchesRunning);
         let seed: u64 = {
             let mut rng = self
                 .rng

@@ -163,6 +163,15 @@ impl From<StoreError> for TableError {
 }
 
 impl TableError {
+    /// True for failures that are no fault of the person asking (the database, a bug), as
+    /// counted in the process's errors.
+    pub fn is_our_fault(&self) -> bool {
+        matches!(
+            self,
+            TableError::Internal(_) | TableError::Unavailable(_) | TableError::Corrupt { .. }
+        )
+    }
+
     /// Turns the error into the private reply a player reads, with legal examples where they help.
     pub fn reply(&self) -> Reply {
         match self {

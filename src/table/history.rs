@@ -44,11 +44,14 @@ impl Table {
         let (frames, skipped) = frames(&row, &seats, &history);
         let count = frames.len();
         let renderer = Arc::clone(&self.renderer);
-        let gif =
-            tokio::task::spawn_blocking(move || renderer.replay(&frames, FRAME_MS, LAST_FRAME_MS))
-                .await
-                .map_err(|e| TableError::Internal(e.into()))?
-                .map_err(|e| TableError::Internal(e.into()))?;
+        let (gif, _) = self
+            .renders
+            .run(&self.metrics, move || {
+                renderer.replay(&frames, FRAME_MS, LAST_FRAME_MS)
+            })
+            .await
+            .map_err(|e| TableError::Internal(e.into()))?;
+        let gif = gif.map_err(|e| TableError::Internal(e.into()))?;
         if gif.len() > UPLOAD_LIMIT {
             return Err(TableError::TooBig(gif.len().div_ceil(1024 * 1024)));
         }

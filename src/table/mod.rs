@@ -10,12 +10,14 @@ mod error;
 mod hints;
 mod history;
 mod lobby;
+pub mod metrics;
 mod names;
 mod overdue;
 mod play;
 mod press;
 mod record;
 mod remind;
+mod render_pool;
 mod settings;
 mod standings;
 mod threads;
@@ -49,6 +51,8 @@ pub struct Table {
     renderer: Arc<Renderer>,
     rng: Arc<Mutex<StdRng>>,
     bots: Arc<bots::Bots>,
+    metrics: Arc<metrics::Metrics>,
+    renders: Arc<render_pool::RenderPool>,
 }
 
 /// A game row loaded and checked: its stored row, its seats and its validated state.
@@ -72,6 +76,41 @@ impl Table {
             renderer,
             rng: Arc::new(Mutex::new(rng)),
             bots: Arc::new(bots),
+            metrics: Arc::default(),
+            renders: Arc::new(render_pool::RenderPool::per_core()),
+        }
+    }
+
+    /// Draws at most `threads` pictures at once (one per core by default).
+    #[must_use]
+    pub fn with_render_threads(mut self, threads: usize) -> Table {
+        self.renders = Arc::new(render_pool::RenderPool::new(threads));
+        self
+    }
+
+    /// How many pictures are drawn at once at most.
+    pub fn render_threads(&self) -> usize {
+        self.renders.size()
+    }
+
+    /// The process's counters: turns, interactions, errors, and the work waiting.
+    pub fn metrics(&self) -> &metrics::Metrics {
+        &self.metrics
+    }
+
+    /// Which database the table keeps its games in.
+    pub fn backend(&self) -> crate::store::Backend {
+        self.store.backend()
+    }
+
+    /// Counts the reminders due and not yet sent (`None` when the database cannot say).
+    pub async fn reminders_pending(&self) -> Option<i64> {
+        match self.store.reminders_due().await {
+            Ok(n) => Some(n),
+            Err(e) => {
+                tracing::warn!(error = %e, "could not count the reminders due");
+                None
+            }
         }
     }
 
@@ -88,7 +127,12 @@ impl Table {
         let span = tracing::info_span!("command", channel = %ctx.channel, user = %ctx.user.id);
         match self.dispatch(ctx, command).instrument(span).await {
             Ok(reply) => reply,
-            Err(e) => e.reply(),
+            Err(e) => {
+                if e.is_our_fault() {
+                    self.metrics.error();
+                }
+                e.reply()
+            }
         }
     }
 
@@ -152,13 +196,14 @@ impl Table {
         let row = self
             .store
             .open_game(&ctx.guild, &ctx.channel)
+            .instrument(db_span())
             .await?
             .ok_or(TableError::NoGame)?;
         if let Some(days) = self.expire_lobby(&row).await? {
             return Err(TableError::LobbyExpired { id: row.id, days });
         }
-        let seats = self.seats(row.id).await?;
-        let game = stored_game(&row)?;
+        let seats = self.seats(row.id).instrument(db_span()).await?;
+        let game = tracing::debug_span!("rules").in_scope(|| stored_game(&row))?;
         Ok(Loaded { row, seats, game })
     }
 
@@ -186,9 +231,16 @@ impl Table {
             caption,
             perspective: None,
         };
-        match tokio::task::spawn_blocking(move || renderer.png(&game, &view)).await {
-            Ok(Ok(png)) => Some(png),
-            Ok(Err(e)) => {
+        let drawn = self
+            .renders
+            .run(&self.metrics, move || renderer.png(&game, &view))
+            .await;
+        match drawn {
+            Ok((Ok(png), took)) => {
+                metrics::add_render_time(took);
+                Some(png)
+            }
+            Ok((Err(e), _)) => {
                 tracing::error!(error = %e, "rendering failed");
                 None
             }
@@ -212,6 +264,12 @@ impl Table {
         };
         Ok(Reply::private(words::rules(kind)))
     }
+}
+
+/// The span a database call runs in (its wall time, with the wait for a connection, is the
+/// database's share of a command in the load driver's split).
+pub(crate) fn db_span() -> tracing::Span {
+    tracing::debug_span!("db")
 }
 
 /// Reads and validates a row's saved state.

@@ -1,6 +1,7 @@
 //! Playing a started game: moves, dice, the board, resignations and draw offers.
 
 use rand::Rng as _;
+use tracing::Instrument as _;
 
 use crate::rating::{self, System};
 use crate::rules::{Action, Game, PlayError, Seat as SeatNo, Turn};
@@ -32,7 +33,8 @@ impl Table {
         }
         // Before the roll only a game's own pre-roll moves parse (e.g. offering the doubling
         // cube); one the game refuses for a reason of its own says that reason.
-        let m = match (loaded.game.turn(), loaded.game.parse(seat, text)) {
+        let parsed = tracing::debug_span!("rules").in_scope(|| loaded.game.parse(seat, text));
+        let m = match (loaded.game.turn(), parsed) {
             (_, Ok(m)) => m,
             (Turn::Roll(_), Err(e)) if e.waits_for_roll() => {
                 return Err(TableError::RollFirst);
@@ -269,7 +271,11 @@ impl Table {
         notation: String,
     ) -> Result<(GameRow, Vec<Seat>, Game, Vec<RatingChange>), TableError> {
         let Loaded { row, seats, game } = loaded;
-        let next = game.apply(action)?;
+        let (next, state) = tracing::debug_span!("rules").in_scope(|| {
+            let next = game.apply(action)?;
+            let state = to_json(&next)?;
+            Ok::<_, TableError>((next, state))
+        })?;
         let outcome = next.outcome();
         let result = match outcome {
             Some(o) => Some(serde_json::to_string(&o).map_err(|e| TableError::Internal(e.into()))?),
@@ -308,7 +314,7 @@ impl Table {
                     } else {
                         Status::Active
                     },
-                    state: to_json(&next)?,
+                    state,
                     result,
                     seats: None,
                     log: Some(NewLog {
@@ -321,7 +327,9 @@ impl Table {
                 rate.as_ref(),
                 to_move.as_deref(),
             )
+            .instrument(super::db_span())
             .await?;
+        self.metrics.turn();
         Ok((row, seats, next, changes))
     }
 
@@ -342,7 +350,10 @@ impl Table {
         // A player to move who is away: said in the text and on the picture.
         let mut away = None;
         if let Some(user) = game.turn().seat().and_then(|s| seat_user(seats, s))
-            && let Some(until) = self.away_until(&row.guild, &user).await
+            && let Some(until) = self
+                .away_until(&row.guild, &user)
+                .instrument(super::db_span())
+                .await
         {
             status.push_str(&format!(
                 " {} is on vacation until <t:{until}:f>; their clock waits.",

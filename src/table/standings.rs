@@ -90,11 +90,13 @@ impl Table {
                 me: s.user_id == ctx.user.id,
             })
             .collect();
-        let card = tokio::task::spawn_blocking(move || {
-            card::leaderboard(&title, &card_lines, footer.as_deref())
-        })
-        .await
-        .map_err(|e| TableError::Internal(e.into()))?;
+        let (card, _) = self
+            .renders
+            .run(&self.metrics, move || {
+                card::leaderboard(&title, &card_lines, footer.as_deref())
+            })
+            .await
+            .map_err(|e| TableError::Internal(e.into()))?;
         let image = match card {
             Ok(png) => Some(png),
             Err(e) => {

@@ -261,6 +261,7 @@ async fn commands_are_registered_in_the_guild_with_move_autocomplete() {
         "settings",
         "start",
         "stats",
+        "status",
         "vacation",
     ];
     assert_eq!(names, expected);

@@ -12,6 +12,7 @@ mod plain;
 mod reminders;
 mod scale;
 mod settings;
+mod status;
 mod threads;
 mod transport;
 

@@ -30,3 +30,6 @@ mod settings;
 // Days away and claims by the scheduler: /vacation pauses clocks, quiet hours and DMs for
 // reminders, a passed deadline claimed by itself after the grace period, the console's /tick.
 mod away;
+
+// The console's /status: the process's counters.
+mod status;

@@ -1,0 +1,390 @@
+//! The load itself: opens `--games` games (every game kind and ruleset in turn, two players
+//! each, channels spread over `--guilds` guilds), then plays turns round-robin over them with
+//! `--concurrency` turns in flight, timing each `Table::handle` call. A finished game is
+//! replaced by a new one in its channel, so the number of games under way stays the same.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use rand::rngs::StdRng;
+use rand::{Rng as _, SeedableRng as _};
+use tabula::render::Renderer;
+use tabula::rules::{Game, GameKind, Turn};
+use tabula::store::{Status, Store};
+use tabula::table::{Command, Ctx, Reply, Table, User};
+
+use super::report::quantile;
+use super::{Args, ms, split};
+
+/// Every game and alias a player may name in `/play` (all kinds, all Parcheesi rulesets).
+fn choices() -> Vec<&'static str> {
+    GameKind::choices().iter().map(|c| c.name).collect()
+}
+
+/// What the players share: the table, the store (to see each game as a player would see
+/// its board), and the counters.
+pub struct Players {
+    table: Table,
+    store: Store,
+    games: usize,
+    guilds: usize,
+    choices: Vec<&'static str>,
+    /// One flag per channel: a turn of its game is under way.
+    busy: Vec<AtomicBool>,
+    cursor: AtomicUsize,
+    refused: AtomicU64,
+    finished: AtomicU64,
+    opened: AtomicU64,
+    seed: u64,
+}
+
+/// Per-task results: the turns' latencies, the latencies of the commands that open games,
+/// and the PNG bytes posted.
+#[derive(Default)]
+pub struct Tally {
+    samples: Vec<Duration>,
+    opening: Vec<Duration>,
+    png_bytes: u64,
+}
+
+/// Runs the load on the database at `url` and prints the report.
+pub async fn load(args: &Args, url: &str) -> anyhow::Result<()> {
+    let store = Store::connect(url).await?;
+    let mut table = Table::new(store.clone(), Arc::new(Renderer::new()));
+    if let Some(threads) = args.render_threads {
+        table = table.with_render_threads(threads);
+    }
+    println!(
+        "load: {} games ({}) over {} guilds on {:?}, {} turns in flight, {} render threads",
+        args.games,
+        choices().join(", "),
+        args.guilds,
+        store.backend(),
+        args.concurrency,
+        table.render_threads()
+    );
+    let players = Arc::new(Players::new(
+        table,
+        store.clone(),
+        args.games,
+        args.guilds,
+        args.seed,
+    ));
+
+    let started = Instant::now();
+    let opening = run_tasks(&players, args.concurrency, |p, i, _rng| {
+        Box::pin(async move { p.open(i).await })
+    })
+    .await;
+    let open_time = started.elapsed();
+    let opened = players.opened.swap(0, Ordering::Relaxed);
+    println!(
+        "opened {opened} games in {:.1} s ({:.0} games/s, each a /play and a /join with its board); p50 {:.2} ms, p99 {:.2} ms per command",
+        open_time.as_secs_f64(),
+        opened as f64 / open_time.as_secs_f64(),
+        ms(quantile(&sorted(&opening, |t| &t.opening), 0.5)),
+        ms(quantile(&sorted(&opening, |t| &t.opening), 0.99)),
+    );
+    let _ = split::take();
+
+    let turns = args.turns.unwrap_or(args.games * 5);
+    players.cursor.store(0, Ordering::Relaxed);
+    let target = Arc::new(AtomicI64::new(i64::try_from(turns).unwrap_or(i64::MAX)));
+    let started = Instant::now();
+    let played = if let Some(rate) = args.rate {
+        paced(&players, rate, turns).await
+    } else {
+        let target = Arc::clone(&target);
+        run_tasks(&players, args.concurrency, move |p, _, rng| {
+            let target = Arc::clone(&target);
+            Box::pin(async move { p.turns(&target, rng).await })
+        })
+        .await
+    };
+    let wall = started.elapsed();
+    report(&players, &played, wall);
+    store.close().await;
+    Ok(())
+}
+
+/// Starts one turn every 1/`rate` s (an open loop: turns arrive whether or not the earlier
+/// ones are done, as people's clicks do) until `turns` have been started.
+async fn paced(players: &Arc<Players>, rate: f64, turns: usize) -> Vec<Tally> {
+    let mut tick = tokio::time::interval(Duration::from_secs_f64(1.0 / rate.max(1.0)));
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Burst);
+    let mut tasks = Vec::with_capacity(turns);
+    for n in 0..turns {
+        tick.tick().await;
+        let players = Arc::clone(players);
+        let mut rng = StdRng::seed_from_u64(players.seed ^ n as u64);
+        tasks.push(tokio::spawn(async move {
+            let mut tally = Tally::default();
+            loop {
+                let i = players.cursor.fetch_add(1, Ordering::Relaxed) % players.games;
+                if players.busy[i].swap(true, Ordering::Acquire) {
+                    tokio::task::yield_now().await;
+                    continue;
+                }
+                let took = players.turn(i, &mut rng, &mut tally).await;
+                players.busy[i].store(false, Ordering::Release);
+                if took {
+                    return tally;
+                }
+            }
+        }));
+    }
+    let mut tallies = Vec::with_capacity(turns);
+    for task in tasks {
+        match task.await {
+            Ok(tally) => tallies.push(tally),
+            Err(e) => eprintln!("a turn task failed: {e}"),
+        }
+    }
+    tallies
+}
+
+/// Runs `concurrency` tasks, each calling `work` with the players, its index and its own
+/// random generator, and gathers their tallies.
+async fn run_tasks<F>(players: &Arc<Players>, concurrency: usize, work: F) -> Vec<Tally>
+where
+    F: Fn(
+            Arc<Players>,
+            usize,
+            StdRng,
+        ) -> std::pin::Pin<Box<dyn std::future::Future<Output = Tally> + Send>>
+        + Send
+        + Sync
+        + 'static,
+{
+    let work = Arc::new(work);
+    let mut tasks = Vec::new();
+    for task in 0..concurrency.max(1) {
+        let (players, work) = (Arc::clone(players), Arc::clone(&work));
+        let rng = StdRng::seed_from_u64(players.seed ^ (task as u64).wrapping_mul(0x9e37_79b9));
+        tasks.push(tokio::spawn(async move { work(players, task, rng).await }));
+    }
+    let mut tallies = Vec::new();
+    for task in tasks {
+        match task.await {
+            Ok(tally) => tallies.push(tally),
+            Err(e) => eprintln!("a player task failed: {e}"),
+        }
+    }
+    tallies
+}
+
+impl Players {
+    /// Players for `games` channels over `guilds` guilds, choosing with `seed`.
+    pub fn new(table: Table, store: Store, games: usize, guilds: usize, seed: u64) -> Players {
+        Players {
+            table,
+            store,
+            games,
+            guilds: guilds.max(1),
+            choices: choices(),
+            busy: (0..games).map(|_| AtomicBool::new(false)).collect(),
+            cursor: AtomicUsize::new(0),
+            refused: AtomicU64::new(0),
+            finished: AtomicU64::new(0),
+            opened: AtomicU64::new(0),
+            seed,
+        }
+    }
+
+    /// Opens games until every channel has one (tasks take channels in turn).
+    async fn open(&self, _task: usize) -> Tally {
+        let mut tally = Tally::default();
+        loop {
+            let i = self.cursor.fetch_add(1, Ordering::Relaxed);
+            if i >= self.games {
+                return tally;
+            }
+            self.start_game(i, &mut tally).await;
+        }
+    }
+
+    /// Plays turns until `left` runs out, taking channels round-robin.
+    async fn turns(&self, left: &AtomicI64, mut rng: StdRng) -> Tally {
+        let mut tally = Tally::default();
+        while left.load(Ordering::Relaxed) > 0 {
+            let i = self.cursor.fetch_add(1, Ordering::Relaxed) % self.games;
+            if self.busy[i].swap(true, Ordering::Acquire) {
+                tokio::task::yield_now().await;
+                continue;
+            }
+            let took = self.turn(i, &mut rng, &mut tally).await;
+            self.busy[i].store(false, Ordering::Release);
+            if took {
+                left.fetch_sub(1, Ordering::Relaxed);
+            }
+        }
+        tally
+    }
+
+    /// Plays one turn in channel `i` as the player to act; returns whether a turn was timed.
+    /// A finished game is replaced first.
+    pub async fn turn(&self, i: usize, rng: &mut StdRng, tally: &mut Tally) -> bool {
+        let (guild, channel) = self.place(i);
+        // What the player sees on the board before acting (not timed).
+        let row = match self.store.open_game(&guild, &channel).await {
+            Ok(Some(row)) if row.status == Status::Active => row,
+            Ok(_) => {
+                self.finished.fetch_add(1, Ordering::Relaxed);
+                self.start_game(i, tally).await;
+                return false;
+            }
+            Err(e) => {
+                eprintln!("reading game in {channel}: {e}");
+                return false;
+            }
+        };
+        let Ok(game) = serde_json::from_str::<Game>(&row.state) else {
+            eprintln!("game {} does not load", row.id);
+            return false;
+        };
+        let (seat, command) = match game.turn() {
+            Turn::Roll(seat) => (seat, Command::Roll { expr: None }),
+            Turn::Move(seat) => {
+                let moves = game.legal_moves();
+                if moves.is_empty() {
+                    eprintln!("game {} has no legal move", row.id);
+                    return false;
+                }
+                let text = game.format(&moves[rng.random_range(0..moves.len())]);
+                (seat, Command::Move { text })
+            }
+            Turn::Over(_) => return false,
+        };
+        let ctx = self.ctx(i, seat);
+        let started = Instant::now();
+        let reply = self.table.handle(&ctx, command).await;
+        tally.samples.push(started.elapsed());
+        tally.png_bytes += self.check(&reply);
+        true
+    }
+
+    /// Opens a game in channel `i`: its first player invites the second, who joins.
+    pub async fn start_game(&self, i: usize, tally: &mut Tally) {
+        let generation = self.opened.fetch_add(1, Ordering::Relaxed);
+        let name = self.choices[(i + generation as usize) % self.choices.len()];
+        let play = Command::Play {
+            game: name.into(),
+            ruleset: None,
+            opponents: vec![User::named(&user(i, 1))],
+            days: None,
+            bot: None,
+            players: None,
+        };
+        for (seat, command) in [(0, play), (1, Command::Join)] {
+            self.open_with(i, seat, command, tally).await;
+        }
+        // A game for more players (Parcheesi seats four) waits for its opener to start it.
+        let (guild, channel) = self.place(i);
+        if let Ok(Some(row)) = self.store.open_game(&guild, &channel).await
+            && row.status == Status::Lobby
+        {
+            self.open_with(i, 0, Command::Start, tally).await;
+        }
+    }
+
+    /// Sends one command of a game's opening as the player at `seat`, timing it.
+    async fn open_with(&self, i: usize, seat: usize, command: Command, tally: &mut Tally) {
+        let started = Instant::now();
+        let reply = self.table.handle(&self.ctx(i, seat), command).await;
+        tally.opening.push(started.elapsed());
+        self.check(&reply);
+    }
+
+    /// Counts a refused command (printing the first few); returns the picture's size.
+    fn check(&self, reply: &Reply) -> u64 {
+        if reply.private {
+            if self.refused.fetch_add(1, Ordering::Relaxed) < 5 {
+                eprintln!("refused: {}", reply.text);
+            }
+            return 0;
+        }
+        reply.image.as_ref().map_or(0, |png| png.len() as u64)
+    }
+
+    /// The guild and channel of game `i`.
+    fn place(&self, i: usize) -> (String, String) {
+        (format!("guild{}", i % self.guilds), format!("chan{i}"))
+    }
+
+    /// The context of the player at `seat` in channel `i`.
+    fn ctx(&self, i: usize, seat: usize) -> Ctx {
+        let (guild, channel) = self.place(i);
+        Ctx {
+            guild,
+            channel,
+            user: User::named(&user(i, seat)),
+            admin: false,
+        }
+    }
+}
+
+/// The player at `seat` of channel `i`'s games (the opener is seat 0).
+fn user(i: usize, seat: usize) -> String {
+    format!("p{i}s{seat}")
+}
+
+/// One kind of sample of every tally, sorted.
+fn sorted(tallies: &[Tally], kind: impl Fn(&Tally) -> &Vec<Duration>) -> Vec<Duration> {
+    let mut all: Vec<Duration> = tallies
+        .iter()
+        .flat_map(|t| kind(t).iter().copied())
+        .collect();
+    all.sort_unstable();
+    all
+}
+
+/// Prints throughput, latency and where the time went.
+fn report(players: &Players, tallies: &[Tally], wall: Duration) {
+    let samples = sorted(tallies, |t| &t.samples);
+    let opening = sorted(tallies, |t| &t.opening);
+    let turns = samples.len();
+    let png: u64 = tallies.iter().map(|t| t.png_bytes).sum();
+    println!(
+        "played {turns} turns in {:.1} s: {:.0} turns/s sustained (wall clock, with the players' own reads and the games opened to replace {} finished)",
+        wall.as_secs_f64(),
+        turns as f64 / wall.as_secs_f64(),
+        players.finished.load(Ordering::Relaxed),
+    );
+    println!(
+        "per turn (Table::handle of a move or roll): p50 {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, p99.9 {:.2} ms, max {:.2} ms; mean PNG {} bytes; {} refused",
+        ms(quantile(&samples, 0.5)),
+        ms(quantile(&samples, 0.9)),
+        ms(quantile(&samples, 0.99)),
+        ms(quantile(&samples, 0.999)),
+        ms(quantile(&samples, 1.0)),
+        png / turns.max(1) as u64,
+        players.refused.load(Ordering::Relaxed),
+    );
+    println!(
+        "{} commands opening replacement games: p50 {:.2} ms, p99 {:.2} ms",
+        opening.len(),
+        ms(quantile(&opening, 0.5)),
+        ms(quantile(&opening, 0.99)),
+    );
+    let parts = split::take();
+    let per_command = |i: usize| parts[i].0 as f64 / 1e6 / parts[0].1.max(1) as f64;
+    let mut line = format!(
+        "split, mean ms per command over {} commands (span wall time):",
+        parts[0].1
+    );
+    for (i, name) in split::PARTS.iter().enumerate() {
+        line.push_str(&format!(" {name} {:.2}", per_command(i)));
+    }
+    let known: f64 = (1..split::PARTS.len()).map(per_command).sum();
+    line.push_str(&format!(
+        "; other (waiting for a render thread, text, buttons) {:.2}",
+        per_command(0) - known
+    ));
+    println!("{line}");
+    let m = players.table.metrics().snapshot();
+    println!(
+        "table counters: {} turns stored, {} errors",
+        m.turns, m.errors
+    );
+}

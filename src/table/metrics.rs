@@ -1,0 +1,281 @@
+//! Cheap counters of what a process did since it started (turns played, interactions,
+//! errors) and gauges of the work waiting (bot searches, pictures), read by the per-minute
+//! log line and `/status`; and the render time of the current task, read by a frontend's
+//! span for one interaction.
+
+use std::cell::Cell;
+use std::fmt::Write as _;
+use std::future::Future;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use crate::store::Backend;
+
+/// The counters and gauges of one table (one per process); every update is one atomic add.
+#[derive(Debug)]
+pub struct Metrics {
+    started: Instant,
+    turns: AtomicU64,
+    interactions: AtomicU64,
+    errors: AtomicU64,
+    searches_waiting: AtomicUsize,
+    searches_running: AtomicUsize,
+    renders_waiting: AtomicUsize,
+    renders_running: AtomicUsize,
+}
+
+/// The counters and gauges at one moment.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Snapshot {
+    /// How long the table has existed.
+    pub uptime: Duration,
+    /// Actions stored in a game's log (moves, rolls, resignations, draws), by people or bots.
+    pub turns: u64,
+    /// Interactions a frontend received (slash commands, buttons, menus).
+    pub interactions: u64,
+    /// Commands that failed through no fault of the person (the database, a bug).
+    pub errors: u64,
+    /// Bot searches waiting for a free slot.
+    pub searches_waiting: usize,
+    /// Bot searches thinking now.
+    pub searches_running: usize,
+    /// Pictures waiting for a free render thread.
+    pub renders_waiting: usize,
+    /// Pictures being drawn now.
+    pub renders_running: usize,
+}
+
+/// Which gauge a [`Held`] counts in.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Gauge {
+    SearchesWaiting,
+    SearchesRunning,
+    RendersWaiting,
+    RendersRunning,
+}
+
+/// Counts one piece of work in a gauge until it is dropped.
+#[must_use = "the work is counted only while this is held"]
+pub(crate) struct Held<'a> {
+    gauge: &'a AtomicUsize,
+}
+
+impl Default for Metrics {
+    fn default() -> Self {
+        Metrics {
+            started: Instant::now(),
+            turns: AtomicU64::new(0),
+            interactions: AtomicU64::new(0),
+            errors: AtomicU64::new(0),
+            searches_waiting: AtomicUsize::new(0),
+            searches_running: AtomicUsize::new(0),
+            renders_waiting: AtomicUsize::new(0),
+            renders_running: AtomicUsize::new(0),
+        }
+    }
+}
+
+impl Metrics {
+    /// Counts an action stored in a game's log.
+    pub fn turn(&self) {
+        self.turns.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Counts an interaction received.
+    pub fn interaction(&self) {
+        self.interactions.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Counts a command that failed through no fault of the person.
+    pub fn error(&self) {
+        self.errors.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Counts a piece of work in `gauge` while the returned guard lives.
+    pub(crate) fn hold(&self, gauge: Gauge) -> Held<'_> {
+        let gauge = match gauge {
+            Gauge::SearchesWaiting => &self.searches_waiting,
+            Gauge::SearchesRunning => &self.searches_running,
+            Gauge::RendersWaiting => &self.renders_waiting,
+            Gauge::RendersRunning => &self.renders_running,
+        };
+        gauge.fetch_add(1, Ordering::Relaxed);
+        Held { gauge }
+    }
+
+    /// Reads every counter and gauge.
+    pub fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            uptime: self.started.elapsed(),
+            turns: self.turns.load(Ordering::Relaxed),
+            interactions: self.interactions.load(Ordering::Relaxed),
+            errors: self.errors.load(Ordering::Relaxed),
+            searches_waiting: self.searches_waiting.load(Ordering::Relaxed),
+            searches_running: self.searches_running.load(Ordering::Relaxed),
+            renders_waiting: self.renders_waiting.load(Ordering::Relaxed),
+            renders_running: self.renders_running.load(Ordering::Relaxed),
+        }
+    }
+}
+
+impl Drop for Held<'_> {
+    fn drop(&mut self) {
+        self.gauge.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+impl super::Table {
+    /// Words the process's counters, uptime, version and database, as `/status` shows them.
+    pub async fn status_text(&self) -> String {
+        let reminders = self.reminders_pending().await;
+        report(
+            &self.metrics.snapshot(),
+            reminders,
+            self.backend(),
+            self.render_threads(),
+        )
+    }
+}
+
+/// Words the counters for `/status`.
+pub fn report(
+    s: &Snapshot,
+    reminders: Option<i64>,
+    backend: Backend,
+    render_threads: usize,
+) -> String {
+    let database = match backend {
+        Backend::Sqlite => "SQLite",
+        Backend::Postgres => "PostgreSQL",
+    };
+    let mut text = format!(
+        "**tabula {}** on {database}, up {}.\n",
+        env!("CARGO_PKG_VERSION"),
+        uptime(s.uptime)
+    );
+    let _ = writeln!(
+        text,
+        "Since start: {} turns played, {} interactions, {} errors.",
+        s.turns, s.interactions, s.errors
+    );
+    let _ = writeln!(
+        text,
+        "Bot searches: {} running, {} waiting. Pictures: {} drawing, {} waiting ({render_threads} at once at most).",
+        s.searches_running, s.searches_waiting, s.renders_running, s.renders_waiting
+    );
+    match reminders {
+        Some(n) => {
+            let _ = write!(text, "Reminders due: {n}.");
+        }
+        None => text.push_str("Reminders due: the database did not say."),
+    }
+    text
+}
+
+/// Writes an uptime as days, hours and minutes (seconds under a minute).
+fn uptime(d: Duration) -> String {
+    let secs = d.as_secs();
+    let (days, hours, minutes) = (secs / 86_400, secs / 3600 % 24, secs / 60 % 60);
+    match (days, hours, minutes) {
+        (0, 0, 0) => format!("{secs} s"),
+        (0, 0, m) => format!("{m} min"),
+        (0, h, m) => format!("{h} h {m} min"),
+        (d, h, _) => format!("{d} d {h} h"),
+    }
+}
+
+tokio::task_local! {
+    /// The time spent drawing pictures for the task's current piece of work.
+    static RENDER_TIME: Cell<Duration>;
+}
+
+/// Runs `work` and returns its output with the time its pictures took to draw and encode
+/// (on the render pool, not counting the wait for a free thread).
+pub async fn with_render_time<F: Future>(work: F) -> (F::Output, Duration) {
+    RENDER_TIME
+        .scope(Cell::new(Duration::ZERO), async move {
+            let out = work.await;
+            (out, RENDER_TIME.with(Cell::get))
+        })
+        .await
+}
+
+/// Adds a picture's drawing time to the current task's, when something is measuring it.
+pub(crate) fn add_render_time(took: Duration) {
+    let _ = RENDER_TIME.try_with(|t| t.set(t.get() + took));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counters_count_and_gauges_fall_back_when_the_work_ends() {
+        let metrics = Metrics::default();
+        metrics.turn();
+        metrics.turn();
+        metrics.interaction();
+        metrics.error();
+        let waiting = metrics.hold(Gauge::SearchesWaiting);
+        let running = metrics.hold(Gauge::RendersRunning);
+        let also = metrics.hold(Gauge::RendersRunning);
+        let during = metrics.snapshot();
+        assert_eq!(
+            (during.turns, during.interactions, during.errors),
+            (2, 1, 1)
+        );
+        assert_eq!((during.searches_waiting, during.searches_running), (1, 0));
+        assert_eq!((during.renders_waiting, during.renders_running), (0, 2));
+        drop((waiting, running));
+        let after = metrics.snapshot();
+        assert_eq!((after.searches_waiting, after.renders_running), (0, 1));
+        drop(also);
+        assert_eq!(metrics.snapshot().renders_running, 0);
+        assert_eq!(metrics.snapshot().turns, 2, "counters never fall");
+    }
+
+    #[tokio::test]
+    async fn render_time_adds_up_inside_its_scope_only() {
+        add_render_time(Duration::from_millis(5)); // outside any scope: ignored
+        let ((), took) = with_render_time(async {
+            add_render_time(Duration::from_millis(2));
+            tokio::task::yield_now().await;
+            add_render_time(Duration::from_millis(3));
+        })
+        .await;
+        assert_eq!(took, Duration::from_millis(5));
+    }
+
+    #[test]
+    fn the_report_says_every_counter() {
+        let s = Snapshot {
+            uptime: Duration::from_secs(3 * 3600 + 125),
+            turns: 41,
+            interactions: 57,
+            errors: 2,
+            searches_waiting: 3,
+            searches_running: 1,
+            renders_waiting: 0,
+            renders_running: 2,
+        };
+        let text = report(&s, Some(5), Backend::Postgres, 2);
+        for part in [
+            "on PostgreSQL, up 3 h 2 min",
+            "41 turns played, 57 interactions, 2 errors",
+            "1 running, 3 waiting",
+            "2 drawing, 0 waiting (2 at once at most)",
+            "Reminders due: 5.",
+            env!("CARGO_PKG_VERSION"),
+        ] {
+            assert!(text.contains(part), "{part:?} missing from {text}");
+        }
+        assert!(report(&s, None, Backend::Sqlite, 1).contains("on SQLite"));
+    }
+
+    #[test]
+    fn uptimes_read_at_a_glance() {
+        assert_eq!(uptime(Duration::from_secs(42)), "42 s");
+        assert_eq!(uptime(Duration::from_secs(600)), "10 min");
+        assert_eq!(uptime(Duration::from_secs(90_061)), "1 d 1 h");
+    }
+}
