@@ -152,7 +152,8 @@ pub async fn start(config: Config, table: Table) -> anyhow::Result<Running> {
         .context("cannot create the Discord client")?;
     let mut client = client;
     let shard_manager = Arc::clone(&client.shard_manager);
-    let task = tokio::spawn(async move { client.start().await });
+    let shards = config.shards;
+    let task = tokio::spawn(async move { super::shards::run(&mut client, shards).await });
     Ok(Running {
         table: running_table,
         gate,

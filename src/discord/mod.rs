@@ -12,6 +12,7 @@ mod gate;
 mod messages;
 mod people;
 mod post;
+mod shards;
 
 use std::time::Duration;
 
@@ -19,6 +20,7 @@ use crate::table::Table;
 
 pub use bot::{Running, start};
 pub use config::{Config, MAX_GAME_THREADS};
+pub use shards::{BadShards, Shards};
 
 /// What every handler shares: the table and the few settings handlers need.
 pub struct Data {

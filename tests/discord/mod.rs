@@ -11,6 +11,7 @@ mod plain;
 mod reminders;
 mod scale;
 mod settings;
+mod shards;
 mod threads;
 
 use std::time::Duration;

@@ -8,8 +8,8 @@ use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::response::Response;
 use serde_json::{Value, json};
 
-use super::State;
 use super::payloads::{APP_ID, BOT_ID, GUILD};
+use super::{State, shards};
 
 pub(super) async fn upgrade(
     AxumState(state): AxumState<Arc<State>>,
@@ -37,6 +37,13 @@ async fn session(mut socket: WebSocket, state: Arc<State>) {
                     Some(1) => {
                         let ack = json!({"op": 11, "d": null, "s": null, "t": null});
                         if socket.send(text(ack)).await.is_err() { break }
+                    }
+                    Some(2) if shards::identified(&frame).is_some() => {
+                        let (id, total) = shards::identified(&frame).unwrap_or_default();
+                        let addr = state.addr.lock().unwrap().expect("address");
+                        if socket.send(text(shards::ready(addr, id, total))).await.is_err() { break }
+                        state.shards.open(id, total, tx.clone());
+                        state.readies.fetch_add(1, Ordering::SeqCst);
                     }
                     Some(2) => {
                         // A new session counts its events from 1.

@@ -10,6 +10,7 @@ mod gateway;
 pub mod payloads;
 pub mod process;
 mod rest;
+pub mod shards;
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -77,6 +78,8 @@ struct State {
     threads: Mutex<HashMap<String, String>>,
     /// Direct-message channels opened so far, by the user they reach.
     dms: Mutex<HashMap<String, String>>,
+    /// Sharded gateway sessions, which get the dispatches of their own guilds.
+    shards: shards::Shards,
 }
 
 impl State {
@@ -195,8 +198,12 @@ impl FakeDiscord {
         self.state.requests.lock().unwrap().clone()
     }
 
-    /// Sends a dispatch event (`t` with data `d`) on the current gateway session.
+    /// Sends a dispatch event (`t` with data `d`) on the current gateway session, or, once
+    /// sessions run shards, on the session of the shard of `d`'s guild.
     pub fn dispatch(&self, event: &str, d: Value) {
+        if self.state.shards.route(event, &d) {
+            return;
+        }
         let s = self.state.seq.fetch_add(1, Ordering::SeqCst) + 1;
         let frame = serde_json::json!({"op": 0, "t": event, "s": s, "d": d}).to_string();
         let outbox = self.state.gateway.lock().unwrap().clone();
@@ -227,6 +234,11 @@ impl FakeDiscord {
             }
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
+    }
+
+    /// Returns how many dispatches each sharded session was sent, by shard id.
+    pub fn sent_per_shard(&self) -> HashMap<u64, usize> {
+        self.state.shards.sent()
     }
 
     /// Returns a fresh snowflake-like id.
