@@ -18,7 +18,7 @@ pub const KINDS: [&str; 4] = ["chess", "checkers", "backgammon", "parcheesi"];
 pub enum Intent {
     /// Opens a table (nothing logged).
     Open,
-    /// Takes a seat (nothing logged).
+    /// Takes a seat or starts the table (nothing logged).
     Join,
     /// Logs `action` (a roll's dice are unknown beforehand: only its seat is checked) by
     /// `user` in `game`.
@@ -58,9 +58,13 @@ pub async fn next(
     };
     let seats = store.seats(row.id).await.expect("seats");
     if row.status == Status::Lobby {
-        let waiting = seats.iter().find(|s| !s.joined).expect("a lobby waits");
+        // An invited seat is taken; a table with seats to spare is started by its opener.
+        let line = match seats.iter().find(|s| !s.joined) {
+            Some(waiting) => say(&waiting.user_id, "/join"),
+            None => say(&row.created_by, "/start"),
+        };
         return Next {
-            line: say(&waiting.user_id, "/join"),
+            line,
             intent: Intent::Join,
         };
     }
