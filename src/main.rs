@@ -65,6 +65,10 @@ enum Mode {
         /// Seconds a claimed reminder is held before another process may send it again.
         #[arg(long, env = "TABULA_REMINDER_LEASE_SECONDS", default_value_t = tabula::store::LEASE_SECONDS, hide = true)]
         reminder_lease: i64,
+        /// Runs only these of Discord's shards, `2/8` or `0-3/8` (first-last/total), so several
+        /// processes on one PostgreSQL share the guilds; all of one shard when left out.
+        #[arg(long, env = "TABULA_SHARDS")]
+        shards: Option<discord::Shards>,
     },
     /// Plays at a terminal table: lines like `@alice /play chess @bob`; boards are written as PNG files.
     Console {
@@ -157,6 +161,7 @@ async fn run(mode: Mode, database_url: &str, bots: tabula::table::BotConfig) -> 
             max_game_threads,
             reminder_every_ms,
             reminder_lease,
+            shards,
         } => {
             let Some(token) = token.filter(|t| !t.trim().is_empty()) else {
                 anyhow::bail!(
@@ -176,6 +181,7 @@ async fn run(mode: Mode, database_url: &str, bots: tabula::table::BotConfig) -> 
                 api_base: api_base.filter(|b| !b.trim().is_empty()),
                 max_game_threads,
                 reminder_every: std::time::Duration::from_millis(reminder_every_ms.max(10)),
+                shards,
                 ..discord::Config::new(token.trim())
             };
             let running = discord::start(config, table).await?;

@@ -25,6 +25,9 @@ mod store;
 // The shipped binary as a subprocess: engine JSON lines, console restarts, start-up errors.
 mod binary;
 
+// Whole processes killed with SIGKILL and racing each other, then the database audited.
+mod crash;
+
 // Operators' and testers' troubles with the binary: racing starts, bad databases, hostile input.
 mod operator;
 

@@ -107,7 +107,7 @@ pub async fn start(config: Config, table: Table) -> anyhow::Result<Running> {
     let shards = Arc::clone(&shard_manager);
     let (running_table, running_gate) = (table.clone(), Arc::clone(&gate));
     let task = tokio::spawn(async move {
-        let refused = run(first).await;
+        let refused = run(first, config.shards).await;
         let Err(serenity::Error::Gateway(serenity::GatewayError::DisallowedGatewayIntents)) =
             refused
         else {
@@ -124,7 +124,7 @@ pub async fn start(config: Config, table: Table) -> anyhow::Result<Running> {
         );
         let second = connect(&config, &table, &gate, &client, false).await?;
         *shards.lock().unwrap_or_else(|p| p.into_inner()) = Arc::clone(&second.shard_manager);
-        run(second).await.context("the gateway connection failed")
+        run(second, config.shards).await.context("the gateway connection failed")
     });
     Ok(Running {
         table: running_table,
@@ -134,9 +134,12 @@ pub async fn start(config: Config, table: Table) -> anyhow::Result<Running> {
     })
 }
 
-/// Runs a client until it stops.
-async fn run(mut client: serenity::Client) -> Result<(), serenity::Error> {
-    client.start().await
+/// Runs a client on this process's shards until it stops.
+async fn run(
+    mut client: serenity::Client,
+    shards: Option<super::Shards>,
+) -> Result<(), serenity::Error> {
+    super::shards::run(&mut client, shards).await
 }
 
 /// Builds the HTTP client every Discord request goes through: bounded in time, and pointed at

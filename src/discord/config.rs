@@ -35,6 +35,9 @@ pub struct Config {
     /// `/play thread:True` on one server at a time (`TABULA_MAX_GAME_THREADS`); channel
     /// admins have no limit.
     pub max_game_threads: usize,
+    /// The range of Discord's shards this process runs (`TABULA_SHARDS`, e.g. `0-3/8`), so
+    /// several processes can share the guilds; `None` runs the one shard of a small bot.
+    pub shards: Option<super::Shards>,
 }
 
 /// Where `discord.com` is reached instead, and the certificate authority it is trusted by.
@@ -65,6 +68,7 @@ impl Config {
             reminder_every: Duration::from_secs(60),
             bot_every: Duration::from_secs(30),
             max_game_threads: MAX_GAME_THREADS,
+            shards: None,
         }
     }
 }

@@ -13,6 +13,7 @@ mod messages;
 mod people;
 mod post;
 mod status;
+mod shards;
 
 use std::time::Duration;
 
@@ -20,6 +21,7 @@ use crate::table::Table;
 
 pub use bot::{Running, start};
 pub use config::{Config, DiscordHost, HTTP_TIMEOUT, MAX_GAME_THREADS};
+pub use shards::{BadShards, Shards};
 
 /// What every handler shares: the table and the few settings handlers need.
 pub struct Data {

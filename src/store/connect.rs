@@ -179,7 +179,7 @@ async fn apply_pragmas(conn: &mut AnyConnection) -> Result<(), sqlx::Error> {
 }
 
 /// Returns true for SQLite's SQLITE_BUSY ("database is locked") and SQLITE_LOCKED.
-fn is_locked(e: &sqlx::Error) -> bool {
+pub(super) fn is_locked(e: &sqlx::Error) -> bool {
     match e {
         sqlx::Error::Database(db) => {
             let code = db.code();

@@ -47,6 +47,12 @@ impl StoreError {
             _ => None,
         }
     }
+
+    /// Returns true when SQLite gave up waiting for another writer ("database is locked",
+    /// after `busy_timeout`): nothing was changed, and the same command may land if sent again.
+    pub fn is_busy(&self) -> bool {
+        matches!(self, StoreError::Database(e) if super::connect::is_locked(e))
+    }
 }
 
 /// Returns true when `err` is a unique-constraint violation reported by the database.

@@ -154,6 +154,12 @@ impl From<StoreError> for TableError {
             StoreError::NotFound => TableError::NoGame,
             StoreError::Corrupt(detail) => TableError::Corrupt { id: 0, detail },
             StoreError::NulInText(field) => TableError::BadText(field),
+            // Another process held the database past `busy_timeout`: for the player, their
+            // command lost a race, which "the game moved on" says without database words.
+            busy if busy.is_busy() => {
+                tracing::warn!(error = %busy, "the database stayed locked; the command was refused");
+                TableError::Conflict
+            }
             other => match other.permanent() {
                 Some(why) => TableError::Unavailable(why),
                 None => TableError::Internal(other.into()),

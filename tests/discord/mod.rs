@@ -13,6 +13,7 @@ mod reminders;
 mod scale;
 mod settings;
 mod status;
+mod shards;
 mod threads;
 mod transport;
 

@@ -12,8 +12,8 @@ use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::response::Response;
 use serde_json::{Value, json};
 
-use super::State;
 use super::payloads::{APP_ID, BOT_ID, GUILD};
+use super::{State, shards};
 
 /// The Message Content intent.
 pub const MESSAGE_CONTENT: u64 = 1 << 15;
@@ -111,6 +111,17 @@ async fn answer(
         Some(1) => {
             let ack = json!({"op": 11, "d": null, "s": null, "t": null});
             socket.send(text(&ack)).await.is_ok()
+        }
+        Some(2) if shards::identified(frame).is_some() => {
+            // A session for one shard of several: its own READY, events of its guilds only.
+            let (id, total) = shards::identified(frame).unwrap_or_default();
+            let addr = state.addr.lock().unwrap().expect("address");
+            if socket.send(text(&shards::ready(addr, id, total))).await.is_err() {
+                return false;
+            }
+            state.shards.open(id, total, tx.clone());
+            state.readies.fetch_add(1, Ordering::SeqCst);
+            true
         }
         Some(2) => identify(socket, state, tx, frame).await,
         Some(6) if state.session_expired.swap(false, Ordering::SeqCst) => {

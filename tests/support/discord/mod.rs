@@ -16,6 +16,7 @@ pub mod payloads;
 pub mod process;
 pub mod ratelimit;
 mod rest;
+pub mod shards;
 pub mod strict;
 pub mod tls;
 
@@ -104,6 +105,8 @@ struct State {
     threads: Mutex<HashMap<String, String>>,
     /// Direct-message channels opened so far, by the user they reach.
     dms: Mutex<HashMap<String, String>>,
+    /// Sharded gateway sessions, which get the dispatches of their own guilds.
+    shards: shards::Shards,
 }
 
 impl State {
@@ -350,9 +353,13 @@ impl FakeDiscord {
         self.state.requests.lock().unwrap().clone()
     }
 
-    /// Sends a dispatch event (`t` with data `d`) on the current gateway session; while the
-    /// bot is disconnected, the event waits for its RESUME (and is lost on a new IDENTIFY).
+    /// Sends a dispatch event (`t` with data `d`) on the current gateway session, or, once
+    /// sessions run shards, on the session of the shard of `d`'s guild; while the bot is
+    /// disconnected, the event waits for its RESUME (and is lost on a new IDENTIFY).
     pub fn dispatch(&self, event: &str, d: Value) {
+        if self.state.shards.route(event, &d) {
+            return;
+        }
         let s = self.state.seq.fetch_add(1, Ordering::SeqCst) + 1;
         let frame = serde_json::json!({"op": 0, "t": event, "s": s, "d": d});
         gateway::deliver(&self.state, frame);
@@ -387,6 +394,11 @@ impl FakeDiscord {
             }
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
+    }
+
+    /// Returns how many dispatches each sharded session was sent, by shard id.
+    pub fn sent_per_shard(&self) -> HashMap<u64, usize> {
+        self.state.shards.sent()
     }
 
     /// Returns a fresh snowflake-like id.
