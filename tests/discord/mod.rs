@@ -4,9 +4,14 @@
 mod binary;
 mod bots;
 mod buttons;
+mod deadlines;
 mod dice;
 mod failures;
 mod game;
+mod limits;
+mod outage;
+mod permissions;
+mod pings;
 mod plain;
 mod reminders;
 mod scale;

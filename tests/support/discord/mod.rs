@@ -6,6 +6,7 @@
 
 mod answer;
 pub mod bot;
+mod channels;
 mod gateway;
 pub mod payloads;
 pub mod process;
@@ -22,6 +23,7 @@ use tokio::sync::mpsc::UnboundedSender;
 
 pub use answer::{Answer, game_choice};
 pub use bot::Bot;
+pub use channels::pinged_in_creates;
 pub use payloads::{APP_ID, BOT_ID, CHANNEL, FakeUser, GUILD};
 
 /// How long any wait on the bot lasts before the test fails.
@@ -37,6 +39,8 @@ pub struct Recorded {
     pub files: Vec<FilePart>,
     /// The status the fake answered with.
     pub status: u16,
+    /// When the request arrived at the fake (before any injected delay).
+    pub at: Instant,
 }
 
 /// A file uploaded in a multipart request.
@@ -77,6 +81,8 @@ struct State {
     threads: Mutex<HashMap<String, String>>,
     /// Direct-message channels opened so far, by the user they reach.
     dms: Mutex<HashMap<String, String>>,
+    /// Channel histories, deleted messages and reactions (see `channels.rs`).
+    channels: channels::Channels,
 }
 
 impl State {

@@ -13,8 +13,10 @@ use super::payloads::{APP_ID, CREATE_PUBLIC_THREADS, GUILD, message_json};
 use super::{FilePart, Recorded, State};
 
 pub(super) async fn handle(AxumState(state): AxumState<Arc<State>>, req: Request) -> Response {
+    let at = std::time::Instant::now();
     let method = req.method().to_string();
     let path = req.uri().path().to_string();
+    let query = req.uri().query().unwrap_or_default().to_string();
     let multipart = req
         .headers()
         .get(header::CONTENT_TYPE)
@@ -54,7 +56,8 @@ pub(super) async fn handle(AxumState(state): AxumState<Arc<State>>, req: Request
     };
     let (status, response) = match failure {
         Some(status) => (status, fail(status)),
-        None => route(&state, &method, &path, &body, &files),
+        None => super::channels::route(&state, &method, &path, &query, &body)
+            .unwrap_or_else(|| route(&state, &method, &path, &body, &files)),
     };
     state.requests.lock().unwrap().push(Recorded {
         method,
@@ -62,6 +65,7 @@ pub(super) async fn handle(AxumState(state): AxumState<Arc<State>>, req: Request
         body,
         files,
         status,
+        at,
     });
     response
 }
