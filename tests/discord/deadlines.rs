@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use sqlx::Connection as _;
 
 use super::{World, settle};
-use crate::support::discord::{Bot, FakeDiscord, FakeUser, Recorded};
+use crate::support::discord::{Bot, CHANNEL, FakeDiscord, FakeUser, GUILD, Recorded};
 use tabula::store::{Latency, Store};
 
 /// Discord's deadline for the first answer to an interaction.
@@ -45,14 +45,11 @@ async fn autocomplete_answers_within_the_deadline_while_sqlite_is_busy() {
     // The turn's moves are made ready in the background after it is announced.
     settle().await;
 
-    // Another connection takes the file for itself for 4 s: nobody can even read it.
+    // Another process holds the write lock for 4 s, and moves queue behind it: every
+    // connection of the bot's pool waits for the lock, so nothing else can be read.
     let url = crate::support::db::sqlite_url(&w._dir);
     let mut holder = sqlx::SqliteConnection::connect(&url).await.unwrap();
-    sqlx::query("PRAGMA locking_mode = EXCLUSIVE")
-        .execute(&mut holder)
-        .await
-        .unwrap();
-    sqlx::query("BEGIN EXCLUSIVE")
+    sqlx::query("BEGIN IMMEDIATE")
         .execute(&mut holder)
         .await
         .unwrap();
@@ -65,6 +62,14 @@ async fn autocomplete_answers_within_the_deadline_while_sqlite_is_busy() {
         sqlx::query("COMMIT").execute(&mut holder).await.unwrap();
         holder.close().await.unwrap();
     });
+    let queued: Vec<_> = (0..8)
+        .map(|_| {
+            let store = w.bot.store.clone();
+            tokio::spawn(async move { store.claim_message(GUILD, CHANNEL, 1).await })
+        })
+        .collect();
+    // The writers take every connection and wait for the lock.
+    settle().await;
     let blocked = tokio::time::timeout(Duration::from_secs(1), w.game()).await;
     assert!(blocked.is_err(), "the database really is busy");
 
@@ -72,6 +77,9 @@ async fn autocomplete_answers_within_the_deadline_while_sqlite_is_busy() {
     assert!(delay < DISCORD_DEADLINE, "answered after {delay:?}");
     assert_eq!(knights, KNIGHTS, "the moves kept for the turn");
     released.await.unwrap();
+    for write in queued {
+        write.await.unwrap().unwrap();
+    }
     w.bot.stop().await;
 }
 
