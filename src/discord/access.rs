@@ -120,11 +120,12 @@ fn in_channel(
     }
     let (mut allow, mut deny) = (Permissions::empty(), Permissions::empty());
     for o in overwrites {
-        if let PermissionOverwriteType::Role(r) = o.kind {
-            if r != everyone && roles.contains(&r) {
-                allow |= o.allow;
-                deny |= o.deny;
-            }
+        if let PermissionOverwriteType::Role(r) = o.kind
+            && r != everyone
+            && roles.contains(&r)
+        {
+            allow |= o.allow;
+            deny |= o.deny;
         }
     }
     p = (p - deny) | allow;
@@ -186,7 +187,7 @@ mod tests {
             deny: Permissions::empty(),
             kind: PermissionOverwriteType::Role(role),
         };
-        let denied = in_channel(base, &[deny_all.clone()], guild, &[role], user);
+        let denied = in_channel(base, std::slice::from_ref(&deny_all), guild, &[role], user);
         assert!(!denied.contains(Permissions::SEND_MESSAGES));
         let allowed = in_channel(base, &[deny_all, role_allows], guild, &[role], user);
         assert!(allowed.contains(Permissions::SEND_MESSAGES));

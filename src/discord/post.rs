@@ -338,7 +338,7 @@ mod tests {
     fn long_texts_are_paged_between_paragraphs_and_lose_nothing() {
         assert_eq!(pages("short"), ["short"]);
         let paragraph = "word ".repeat(150);
-        let text = vec![paragraph.trim(); 5].join("\n\n");
+        let text = [paragraph.trim(); 5].join("\n\n");
         let split = pages(&text);
         assert!(split.len() > 1);
         assert!(split.iter().all(|p| p.chars().count() <= MAX_CONTENT));
