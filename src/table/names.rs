@@ -53,7 +53,7 @@ mod tests {
     fn quoted_names_show_markdown_as_typed_and_never_ping() {
         assert_eq!(markdown_safe("**x**_y_"), r"\*\*x\*\*\_y\_");
         assert_eq!(markdown_safe("@everyone"), "@\u{200b}everyone");
-        assert_eq!(markdown_safe("<@1>"), "\\<@\u{200b}1>");
+        assert_eq!(markdown_safe("<@1>"), "\\<@\u{200b}1\\>");
         assert_eq!(markdown_safe("Zoë 🎲"), "Zoë 🎲");
     }
 
