@@ -10,7 +10,7 @@ use serenity::{FullEvent, GatewayIntents, Interaction};
 use crate::table::Table;
 
 use super::gate::Gate;
-use super::{Config, Data, Error, buttons, commands, messages};
+use super::{Config, Data, Error, buttons, catchup, commands, messages};
 
 /// How long a stop waits for the interactions and bot turns under way to finish.
 pub const STOP_PATIENCE: std::time::Duration = std::time::Duration::from_secs(8);
@@ -193,6 +193,8 @@ async fn connect(
     let bots = table.clone();
     let bot_every = config.bot_every;
     let bot_gate = Arc::clone(gate);
+    let ready = Arc::new(super::suggest::Ready::default());
+    let bot_ready = Arc::clone(&ready);
     let data = Data {
         gate: Arc::clone(gate),
         table: table.clone(),
@@ -200,6 +202,7 @@ async fn connect(
         defer_after: config.defer_after,
         max_game_threads: config.max_game_threads,
         thread_gate: tokio::sync::Mutex::new(()),
+        ready,
     };
     let guild = config.guild;
     let framework = poise::Framework::builder()
@@ -218,7 +221,13 @@ async fn connect(
                 // A failed registration must not fail setup: poise would then hang every event.
                 register(ctx, &framework.options().commands, guild).await;
                 tokio::spawn(remind(Arc::clone(&ctx.http), reminders, reminder_every));
-                tokio::spawn(play_bots(Arc::clone(&ctx.http), bots, bot_every, bot_gate));
+                tokio::spawn(play_bots(
+                    Arc::clone(&ctx.http),
+                    bots,
+                    bot_every,
+                    bot_gate,
+                    bot_ready,
+                ));
                 Ok(data)
             })
         })
@@ -327,6 +336,7 @@ async fn play_bots(
     table: Table,
     every: std::time::Duration,
     gate: Arc<Gate>,
+    ready: Arc<super::suggest::Ready>,
 ) {
     let wake = table.bot_wakeup();
     let running: Arc<std::sync::Mutex<std::collections::HashSet<i64>>> = Arc::default();
@@ -346,7 +356,7 @@ async fn play_bots(
                 continue;
             }
             let (http, table, running) = (Arc::clone(&http), table.clone(), Arc::clone(&running));
-            let gate = Arc::clone(&gate);
+            let (gate, ready) = (Arc::clone(&gate), Arc::clone(&ready));
             tokio::spawn(async move {
                 // A turn started is played and posted before a stop completes; none starts
                 // once the process is stopping (the next process plays it).
@@ -354,6 +364,7 @@ async fn play_bots(
                     let Some(turn) = table.bot_turn(game).await else {
                         break;
                     };
+                    ready.warm(&table, &turn.channel, &turn.reply);
                     post_bot_turn(&http, &turn).await;
                 }
                 running
@@ -414,6 +425,10 @@ async fn on_event(
         } => buttons::handle(fctx.serenity_context, fctx.user_data, component).await,
         FullEvent::Message { new_message } => {
             messages::handle(fctx.serenity_context, fctx.user_data, new_message).await;
+        }
+        // Messages typed while the session was down were never delivered: read them now.
+        FullEvent::Ready { .. } | FullEvent::Resume { .. } => {
+            catchup::catch_up(fctx.serenity_context, fctx.user_data).await;
         }
         _ => {}
     }

@@ -295,9 +295,11 @@ pub(crate) async fn play_move(
     run(ctx, Command::Move { text }, false).await
 }
 
-/// Suggests the caller's legal moves that fit what they have typed, straight from the game.
+/// Suggests the caller's legal moves that fit what they have typed, straight from the game
+/// when the database answers within the budget, else the moves kept for this turn.
 async fn suggest_moves(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
-    let moves = ctx.data().table.legal_moves(&who(ctx), partial).await;
+    let data = ctx.data();
+    let moves = data.ready.suggest(&data.table, &who(ctx), partial).await;
     let choices = moves
         .into_iter()
         .take(MAX_SUGGESTIONS)

@@ -121,6 +121,13 @@ async fn answer_in_span(
         }
     };
     let defer_after = data.defer_after;
+    let channel = target.channel().to_string();
+    // The turn a reply announces has its moves made ready for autocomplete at once.
+    let work = async {
+        let reply = work.await;
+        data.ready.warm(&data.table, &channel, &reply);
+        reply
+    };
     let mut work = std::pin::pin!(work);
     let quick = if defer_after.is_zero() {
         None
@@ -142,8 +149,22 @@ async fn answer_now(ctx: &serenity::Context, target: Target<'_>, reply: &Reply) 
         target.respond(ctx, CreateInteractionResponse::Message(out.response()))
     })
     .await;
-    if sent.is_err() {
-        fall_back(ctx, target, out).await;
+    match sent {
+        Ok(()) => send_more(ctx, target, &out).await,
+        Err(_) => fall_back(ctx, target, out).await,
+    }
+}
+
+/// Sends the further pages of a long answer as follow-ups, as private as the first.
+async fn send_more(ctx: &serenity::Context, target: Target<'_>, out: &Outgoing) {
+    for page in out.more_followups() {
+        let sent = retrying("sending the next page", || {
+            target.followup(ctx, page.clone())
+        })
+        .await;
+        if sent.is_err() {
+            return;
+        }
     }
 }
 
@@ -181,9 +202,16 @@ async fn answer_later(
         .map(drop)
     } else {
         // The deferral promised the other visibility, or the reply pings: replace the
-        // deferral with a follow-up.
+        // deferral with a follow-up. A public deferral that cannot be removed is closed with
+        // a neutral line, never with a private answer's text.
         if let Err(e) = target.delete(ctx).await {
             tracing::warn!(error = %e, "could not remove the deferred answer");
+            if out.ephemeral && !private_hint {
+                let neutral = EditInteractionResponse::new().content(ANSWERED_PRIVATELY);
+                if let Err(e) = target.edit(ctx, neutral).await {
+                    tracing::warn!(error = %e, "could not close the deferred answer either");
+                }
+            }
         }
         retrying("sending a follow-up", || {
             target.followup(ctx, out.followup())
@@ -191,10 +219,14 @@ async fn answer_later(
         .await
         .map(drop)
     };
-    if sent.is_err() {
-        fall_back(ctx, target, out).await;
+    match sent {
+        Ok(()) => send_more(ctx, target, &out).await,
+        Err(_) => fall_back(ctx, target, out).await,
     }
 }
+
+/// What a public deferral says when it could not be removed and the answer went privately.
+const ANSWERED_PRIVATELY: &str = "(answered privately)";
 
 /// Posts a public reply in the channel when the interaction could not carry it; a private
 /// one (an error or a hint) is only logged, since showing it to everyone would be worse.
@@ -214,5 +246,15 @@ async fn fall_back(ctx: &serenity::Context, target: Target<'_>, out: Outgoing) {
     .await;
     if let Err(e) = posted {
         tracing::error!(error = %e, channel = %target.channel(), "a reply was lost");
+        return;
+    }
+    for page in out.more_messages() {
+        let posted = retrying("posting the next page", || {
+            target.channel().send_message(ctx, page.clone())
+        })
+        .await;
+        if posted.is_err() {
+            return;
+        }
     }
 }

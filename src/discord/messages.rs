@@ -3,13 +3,15 @@
 //! one) is played. Everything else in the channel is left alone, silently.
 
 use poise::serenity_prelude as serenity;
-use serenity::Message;
+use serenity::{Message, MessageReference};
 
 use super::Data;
-use super::people;
 use super::post::{Outgoing, retrying};
+use super::{access, people};
 
-/// Plays a plain message as a move when it is one.
+/// Plays a plain message as a move when it is one, once: the message is claimed in the
+/// database first (so one seen live and again while catching up after an outage is played
+/// once), and the move is committed only when the bot may announce it in the channel.
 pub(crate) async fn handle(ctx: &serenity::Context, data: &Data, message: &Message) {
     if !data.message_content || message.author.bot || message.webhook_id.is_some() {
         return;
@@ -24,6 +26,24 @@ pub(crate) async fn handle(ctx: &serenity::Context, data: &Data, message: &Messa
         return;
     };
     let who = people::message_ctx(message);
+    if !data.table.reads_as_move(&who, text).await {
+        return;
+    }
+    let Ok(id) = i64::try_from(message.id.get()) else {
+        return;
+    };
+    if !data.table.claim_message(&who.guild, &who.channel, id).await {
+        tracing::info!(message = %message.id, "a plain-text move was handled already");
+        return;
+    }
+    if let Some(guild) = message.guild_id {
+        let bot = ctx.cache.current_user().id;
+        let missing = access::missing(&ctx.http, guild, message.channel_id, bot).await;
+        if !missing.is_empty() {
+            access::tell(&ctx.http, message, text, &missing).await;
+            return;
+        }
+    }
     let Some(reply) = data.table.try_move(&who, text).await else {
         return;
     };
@@ -32,17 +52,36 @@ pub(crate) async fn handle(ctx: &serenity::Context, data: &Data, message: &Messa
         tracing::info!(text = %reply.text, "a plain-text move was refused");
         return;
     }
-    let out = Outgoing::new(&reply);
+    data.ready.warm(&data.table, &who.channel, &reply);
+    announce(ctx, message, &reply).await;
+    data.table.wake_bots();
+}
+
+/// Posts a played move's board as a reply to the player's message, or (when the message was
+/// deleted meanwhile) as a plain message: Discord is told not to fail on a missing reference.
+async fn announce(ctx: &serenity::Context, message: &Message, reply: &crate::table::Reply) {
+    let out = Outgoing::new(reply);
+    let reference = MessageReference::from(message).fail_if_not_exists(false);
     let posted = retrying("posting a plain-text move", || {
         message
             .channel_id
-            .send_message(ctx, out.message().reference_message(message))
+            .send_message(ctx, out.message().reference_message(reference.clone()))
     })
     .await;
+    let posted = match posted {
+        Err(serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)))
+            if r.status_code.as_u16() == 400 =>
+        {
+            retrying("posting a plain-text move without the reply", || {
+                message.channel_id.send_message(ctx, out.message())
+            })
+            .await
+        }
+        other => other,
+    };
     if let Err(e) = posted {
         tracing::error!(error = %e, channel = %message.channel_id, "a move was played but its board was not posted");
     }
-    data.table.wake_bots();
 }
 
 /// Drops leading mentions (`<@123> e4` → `e4`), so addressing the bot still reads as a move.

@@ -3,8 +3,10 @@
 //! rule, permission and piece of state lives in the table and the database, so buttons keep
 //! working across restarts.
 
+mod access;
 mod bot;
 mod buttons;
+mod catchup;
 mod commands;
 mod config;
 mod deliver;
@@ -14,14 +16,17 @@ mod people;
 mod post;
 mod status;
 mod shards;
+mod suggest;
 
 use std::time::Duration;
 
 use crate::table::Table;
 
 pub use bot::{Running, start};
+pub use catchup::PER_CHANNEL as CATCH_UP_PER_CHANNEL;
 pub use config::{Config, DiscordHost, HTTP_TIMEOUT, MAX_GAME_THREADS};
 pub use shards::{BadShards, Shards};
+pub use suggest::BUDGET as AUTOCOMPLETE_BUDGET;
 
 /// What every handler shares: the table and the few settings handlers need.
 pub struct Data {
@@ -34,6 +39,8 @@ pub struct Data {
     thread_gate: tokio::sync::Mutex<()>,
     /// Every interaction, plain-text move and bot turn passes it; a stop closes it and waits.
     gate: std::sync::Arc<gate::Gate>,
+    /// The moves of each channel's player to move, kept for autocomplete answers in time.
+    ready: std::sync::Arc<suggest::Ready>,
 }
 
 /// The error type of the command handlers (they answer players themselves and rarely fail).

@@ -55,6 +55,8 @@ pub(crate) struct Outgoing {
     ping: Vec<UserId>,
     /// True when only the asker should see it.
     pub(crate) ephemeral: bool,
+    /// The pages of a text too long for one message, after the first (sent as follow-ups).
+    pub(crate) more: Vec<String>,
 }
 
 impl Outgoing {
@@ -104,8 +106,10 @@ impl Outgoing {
             .filter_map(|id| id.parse::<u64>().ok())
             .map(UserId::new)
             .collect();
+        let mut pages = pages(&reply.text).into_iter();
         Outgoing {
-            content: clip(&reply.text),
+            content: pages.next().unwrap_or_default(),
+            more: pages.collect(),
             embed,
             files: board
                 .into_iter()
@@ -178,6 +182,31 @@ impl Outgoing {
         b
     }
 
+    /// The follow-up pages of a long text, each a message of its own, as private as the first.
+    pub(crate) fn more_followups(&self) -> Vec<CreateInteractionResponseFollowup> {
+        self.more
+            .iter()
+            .map(|page| {
+                CreateInteractionResponseFollowup::new()
+                    .content(page.clone())
+                    .allowed_mentions(CreateAllowedMentions::new())
+                    .ephemeral(self.ephemeral)
+            })
+            .collect()
+    }
+
+    /// The follow-up pages of a long text as plain channel messages.
+    pub(crate) fn more_messages(&self) -> Vec<CreateMessage> {
+        self.more
+            .iter()
+            .map(|page| {
+                CreateMessage::new()
+                    .content(page.clone())
+                    .allowed_mentions(CreateAllowedMentions::new())
+            })
+            .collect()
+    }
+
     /// As a plain channel message.
     pub(crate) fn message(&self) -> CreateMessage {
         let mut b = CreateMessage::new()
@@ -209,6 +238,47 @@ fn style(command: &str) -> ButtonStyle {
         "roll" | "join" | "draw accept" | "rematch" => ButtonStyle::Primary,
         _ => ButtonStyle::Secondary,
     }
+}
+
+/// Splits a text into messages of at most [`MAX_CONTENT`] characters, between paragraphs
+/// where it can, else between lines, else anywhere; a short text is one page.
+pub(crate) fn pages(text: &str) -> Vec<String> {
+    pack(text, "\n\n", |paragraph| {
+        pack(paragraph, "\n", |line| {
+            let chars: Vec<char> = line.chars().collect();
+            chars
+                .chunks(MAX_CONTENT)
+                .map(|c| c.iter().collect())
+                .collect()
+        })
+    })
+}
+
+/// Packs the parts of `text` separated by `sep` into pages of at most [`MAX_CONTENT`]
+/// characters; a part too long for a page is cut by `cut`.
+fn pack(text: &str, sep: &str, cut: impl Fn(&str) -> Vec<String>) -> Vec<String> {
+    let mut pages: Vec<String> = Vec::new();
+    let mut page = String::new();
+    for part in text.split(sep) {
+        let len = |s: &str| s.chars().count();
+        if !page.is_empty() && len(&page) + len(sep) + len(part) <= MAX_CONTENT {
+            page.push_str(sep);
+            page.push_str(part);
+            continue;
+        }
+        if !page.is_empty() {
+            pages.push(std::mem::take(&mut page));
+        }
+        if len(part) <= MAX_CONTENT {
+            page = part.to_string();
+        } else {
+            pages.extend(cut(part));
+        }
+    }
+    if !page.is_empty() || pages.is_empty() {
+        pages.push(page);
+    }
+    pages
 }
 
 fn clip(text: &str) -> String {
@@ -275,5 +345,29 @@ fn retry_delay(e: &serenity::Error, attempt: u32) -> Option<Duration> {
         },
         serenity::Error::Http(HttpError::Request(_)) => Some(backoff),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_texts_are_paged_between_paragraphs_and_lose_nothing() {
+        assert_eq!(pages("short"), ["short"]);
+        let paragraph = "word ".repeat(150);
+        let text = [paragraph.trim(); 5].join("\n\n");
+        let split = pages(&text);
+        assert!(split.len() > 1);
+        assert!(split.iter().all(|p| p.chars().count() <= MAX_CONTENT));
+        assert!(
+            split.iter().all(|p| p.ends_with("word")),
+            "cut between paragraphs"
+        );
+        assert_eq!(split.join("\n\n"), text);
+        let line = "x".repeat(4500);
+        let split = pages(&line);
+        assert_eq!(split.len(), 3);
+        assert_eq!(split.concat(), line);
     }
 }

@@ -52,13 +52,45 @@ impl Store {
     /// [`StoreError::TooNew`] when a newer tabula migrated it; [`StoreError::Migrate`] when
     /// the migrations fail.
     pub async fn connect(url: &str) -> Result<Store, StoreError> {
+        Store::connect_with_latency(url, Latency::from_env()).await
+    }
+
+    /// Connects as [`connect`](Self::connect) does, every pooled connection handed out
+    /// only after `latency`'s current delay when one is given: a slow database on demand,
+    /// for tests. Without one (the default) the pool has no hook at all.
+    ///
+    /// # Errors
+    /// As [`connect`](Self::connect).
+    #[doc(hidden)]
+    pub async fn connect_with_latency(
+        url: &str,
+        latency: Option<Latency>,
+    ) -> Result<Store, StoreError> {
         INSTALL_DRIVERS.call_once(sqlx::any::install_default_drivers);
 
         let place = Place::of(url)?;
         let url = with_create_if_missing(url);
-        let options = AnyPoolOptions::new()
+        let mut options = AnyPoolOptions::new()
             .after_connect(configure_connection)
             .acquire_timeout(ACQUIRE_TIMEOUT);
+        if let Some(latency) = latency {
+            let fresh = latency.clone();
+            options = options
+                .after_connect(move |conn, meta| {
+                    let fresh = fresh.clone();
+                    Box::pin(async move {
+                        fresh.wait().await;
+                        configure_connection(conn, meta).await
+                    })
+                })
+                .before_acquire(move |_conn, _meta| {
+                    let latency = latency.clone();
+                    Box::pin(async move {
+                        latency.wait().await;
+                        Ok(true)
+                    })
+                });
+        }
         if place == Place::Memory {
             // Each connection to `sqlite::memory:` is its own database: keep exactly one, forever.
             let pool = options
@@ -120,6 +152,40 @@ impl Store {
     pub async fn migrate(&self) -> Result<(), StoreError> {
         let mut conn = self.pool.acquire().await?;
         schema::migrate(&mut conn, self.backend).await
+    }
+}
+
+/// The test-only variable that makes every database answer wait this many milliseconds
+/// (`TABULA_DB_DELAY_MS`): a slow database, to check that the bot still answers in time.
+pub const DB_DELAY_ENV: &str = "TABULA_DB_DELAY_MS";
+
+/// A delay added before every pooled connection is handed out (a database far away);
+/// cloning shares it, so a test can change it while the store runs.
+#[derive(Clone, Debug, Default)]
+pub struct Latency(std::sync::Arc<std::sync::atomic::AtomicU64>);
+
+impl Latency {
+    /// Reads [`DB_DELAY_ENV`]; `None` when it is unset, zero or not a number.
+    pub fn from_env() -> Option<Latency> {
+        let ms: u64 = std::env::var(DB_DELAY_ENV).ok()?.trim().parse().ok()?;
+        (ms > 0).then(|| {
+            let latency = Latency::default();
+            latency.set(Duration::from_millis(ms));
+            latency
+        })
+    }
+
+    /// Sets the delay (zero: none).
+    pub fn set(&self, delay: Duration) {
+        let ms = u64::try_from(delay.as_millis()).unwrap_or(u64::MAX);
+        self.0.store(ms, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    async fn wait(&self) {
+        let ms = self.0.load(std::sync::atomic::Ordering::Relaxed);
+        if ms > 0 {
+            tokio::time::sleep(Duration::from_millis(ms)).await;
+        }
     }
 }
 

@@ -7,6 +7,7 @@ mod bots;
 mod connect;
 mod error;
 mod games;
+mod marks;
 mod model;
 mod players;
 mod ratings;
@@ -22,7 +23,9 @@ use sqlx::AnyPool;
 
 pub use bots::{BOT_LEASE_SECONDS, BotRecord};
 pub use connect::CONNECT_TIMEOUT;
+pub use connect::{DB_DELAY_ENV, Latency};
 pub use error::StoreError;
+pub use marks::Unread;
 pub use model::{
     Change, GameRow, LoggedAction, NewGame, NewLog, Seat, Status, UnknownStatus, bot_level_of,
 };

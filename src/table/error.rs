@@ -48,7 +48,7 @@ pub enum TableError {
     NoDiceHere(Option<&'static str>),
     #[error("You have rolled already: play your move.")]
     MoveFirst,
-    #[error("It is {0}'s turn.")]
+    #[error("It is {}'s turn.", super::names::markdown_safe(.0))]
     NotYourTurn(String),
     #[error("It is your turn to roll first: `/roll`, then your move.")]
     RollFirst,
@@ -94,7 +94,7 @@ pub enum TableError {
     NoTimeLimit,
     #[error("It is your own turn; a claim is against a player who let their time run out.")]
     ClaimOwnTurn,
-    #[error("{0} still has time, until <t:{1}:f> (<t:{1}:R>).")]
+    #[error("{name} still has time, until <t:{at}:f> (<t:{at}:R>).", name = super::names::markdown_safe(.0), at = .1)]
     StillTime(String, i64),
     #[error("Game #{0} is not finished; a rematch follows a finished game.")]
     NotFinished(i64),

@@ -47,6 +47,20 @@ impl Table {
         )
     }
 
+    /// Returns true when `text` reads as a legal move of the sender, the player to move in
+    /// this channel's game, without playing it (so the frontend can check it may announce
+    /// the move before [`try_move`](Self::try_move) commits it).
+    pub async fn reads_as_move(&self, ctx: &Ctx, text: &str) -> bool {
+        let text = text.trim();
+        if text.is_empty() || text.chars().count() > MAX_MOVE_TEXT {
+            return false;
+        }
+        match self.to_move(ctx).await {
+            Some((loaded, seat)) => loaded.game.parse(seat, text).is_ok(),
+            None => false,
+        }
+    }
+
     /// Loads the channel's started game when the sender is the seated player to move.
     async fn to_move(&self, ctx: &Ctx) -> Option<(Loaded, SeatNo)> {
         let loaded = self.load_started(ctx).await.ok()?;
@@ -59,7 +73,7 @@ impl Table {
 }
 
 /// Lowercases and drops the marks players may or may not type (`x`, `+`, `#`, `=`, `-`, spaces).
-fn loose(text: &str) -> String {
+pub(super) fn loose(text: &str) -> String {
     text.chars()
         .filter(|c| {
             !matches!(c, 'x' | 'X' | '+' | '#' | '=' | '-' | '!' | '?') && !c.is_whitespace()

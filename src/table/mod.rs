@@ -4,6 +4,7 @@
 mod abort;
 mod away;
 mod bots;
+mod catchup;
 mod command;
 mod dice;
 mod error;
@@ -34,13 +35,14 @@ use crate::rules::{Game, GameKind};
 use crate::store::{GameRow, Seat, Store};
 
 pub use bots::{BotConfig, BotTurn};
+pub use catchup::{Suggestions, fits_typed};
 pub use command::{
     Attachment, Choice, Command, Ctx, DrawCommand, GameRef, Press, Reply, SettingsChange, User,
     mention,
 };
 pub use dice::{DiceError, DiceExpr};
 pub use error::{OUR_FAULT, TableError};
-pub use names::clean_name;
+pub use names::{clean_name, markdown_safe};
 pub use remind::Reminder;
 pub use settings::Notice;
 

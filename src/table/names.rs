@@ -26,9 +26,36 @@ pub fn clean_name(name: &str) -> String {
     clean.to_string()
 }
 
+/// Returns a name (or any typed text) fit to quote in a message: Discord Markdown escaped so
+/// it reads as typed, and `@everyone`/`@here` broken by a zero-width space so they never ping.
+pub fn markdown_safe(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if matches!(
+            c,
+            '\\' | '*' | '_' | '~' | '`' | '|' | '>' | '#' | '[' | ']' | '(' | ')' | '<'
+        ) {
+            out.push('\\');
+        }
+        out.push(c);
+        if c == '@' {
+            out.push('\u{200b}');
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn quoted_names_show_markdown_as_typed_and_never_ping() {
+        assert_eq!(markdown_safe("**x**_y_"), r"\*\*x\*\*\_y\_");
+        assert_eq!(markdown_safe("@everyone"), "@\u{200b}everyone");
+        assert_eq!(markdown_safe("<@1>"), "\\<@\u{200b}1\\>");
+        assert_eq!(markdown_safe("Zoë 🎲"), "Zoë 🎲");
+    }
 
     #[test]
     fn names_lose_bidi_controls_and_zero_width_characters() {

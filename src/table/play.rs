@@ -366,7 +366,10 @@ impl Table {
                 .iter()
                 .find(|s| s.user_id == user)
                 .map_or(user.clone(), |s| s.name.clone());
-            away = Some(format!("{name} is on vacation until {when}"));
+            away = Some(format!(
+                "{} is on vacation until {when}",
+                super::names::markdown_safe(&name)
+            ));
         }
         let mut headline = headline;
         // What happened by itself (a forced pass, a penalty) belongs to the action just taken.

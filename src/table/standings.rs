@@ -181,7 +181,10 @@ impl Table {
             .store
             .standings_of(&ctx.guild, &user.id, PROVISIONAL_GAMES)
             .await?;
-        let mut text = format!("**{}** on this server\n", clean_name(&user.name));
+        let mut text = format!(
+            "**{}** on this server\n",
+            super::names::markdown_safe(&clean_name(&user.name))
+        );
         if standings.is_empty() {
             text.push_str("No rated games yet.\n");
         }

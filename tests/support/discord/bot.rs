@@ -39,12 +39,21 @@ impl Bot {
         configure: impl FnOnce(&mut Config),
         clock: Option<Clock>,
     ) -> Bot {
-        init_tracing();
         let store = Store::connect(url).await.expect("the test database opens");
         let store = match clock {
             Some(clock) => store.with_clock(clock),
             None => store,
         };
+        Bot::start_on(fake, store, configure).await
+    }
+
+    /// Starts a bot as [`start`](Self::start) does, on a store the test opened itself.
+    pub async fn start_on(
+        fake: &FakeDiscord,
+        store: Store,
+        configure: impl FnOnce(&mut Config),
+    ) -> Bot {
+        init_tracing();
         let table = Table::new(store.clone(), Arc::new(Renderer::new()));
         // Through serenity's ratelimiter to the fake's HTTPS side: the production path.
         let mut config = Config {

@@ -10,6 +10,7 @@
 
 mod answer;
 pub mod bot;
+mod channels;
 mod gateway;
 pub mod limits;
 pub mod payloads;
@@ -33,6 +34,7 @@ pub use ratelimit::RateSeen;
 
 pub use answer::{Answer, game_choice};
 pub use bot::Bot;
+pub use channels::pinged_in_creates;
 pub use payloads::{APP_ID, BOT_ID, CHANNEL, FakeUser, GUILD};
 
 /// How long any wait on the bot lasts before the test fails.
@@ -53,6 +55,8 @@ pub struct Recorded {
     pub answered: Instant,
     /// What the request's rate-limit bucket said in the answer, if it has one.
     pub rate: Option<RateSeen>,
+    /// When the request arrived at the fake (before any injected delay); the same as `received`.
+    pub at: Instant,
 }
 
 /// A file uploaded in a multipart request.
@@ -107,6 +111,8 @@ struct State {
     dms: Mutex<HashMap<String, String>>,
     /// Sharded gateway sessions, which get the dispatches of their own guilds.
     shards: shards::Shards,
+    /// Channel histories, deleted messages and reactions (see `channels.rs`).
+    channels: channels::Channels,
 }
 
 impl State {

@@ -17,8 +17,10 @@ use super::{FilePart, Recorded, State};
 
 pub(super) async fn handle(AxumState(state): AxumState<Arc<State>>, req: Request) -> Response {
     let received = Instant::now();
+    let at = received;
     let method = req.method().to_string();
     let path = req.uri().path().to_string();
+    let query = req.uri().query().unwrap_or_default().to_string();
     let multipart = req
         .headers()
         .get(header::CONTENT_TYPE)
@@ -58,7 +60,7 @@ pub(super) async fn handle(AxumState(state): AxumState<Arc<State>>, req: Request
     };
     let (status, response, rate) = match failure {
         Some(status) => (status, fail(status), None),
-        None => strictly(&state, received, &method, &path, &body, &files),
+        None => strictly(&state, received, (&method, &path, &query), &body, &files),
     };
     state.requests.lock().unwrap().push(Recorded {
         method,
@@ -69,6 +71,7 @@ pub(super) async fn handle(AxumState(state): AxumState<Arc<State>>, req: Request
         received,
         answered: Instant::now(),
         rate,
+        at,
     });
     response
 }
@@ -78,8 +81,7 @@ pub(super) async fn handle(AxumState(state): AxumState<Arc<State>>, req: Request
 fn strictly(
     state: &State,
     received: Instant,
-    method: &str,
-    path: &str,
+    (method, path, query): (&str, &str, &str),
     body: &Value,
     files: &[FilePart],
 ) -> (u16, Response, Option<RateSeen>) {
@@ -116,7 +118,8 @@ fn strictly(
         ),
         _ => match state.strict.check(&checked) {
             Some(r) => discord_error(r.status, r.code, r.message),
-            None => route(state, method, path, body, files),
+            None => super::channels::route(state, method, path, query, body)
+                .unwrap_or_else(|| route(state, method, path, body, files)),
         },
     };
     state.strict.answered(method, &segments, status);

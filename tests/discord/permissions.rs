@@ -1,0 +1,82 @@
+//! No move is committed when nobody can be told: a plain-text move is played only when the
+//! bot may announce it in the channel; otherwise the player hears why (a reaction and a DM
+//! naming the missing permission), and the move plays once the permission is back. A move
+//! whose message was deleted before the bot answered is still announced.
+
+use super::World;
+use crate::support::discord::payloads::BOT_PERMISSIONS;
+use crate::support::discord::{CHANNEL, FakeUser, Recorded};
+
+/// Send Messages.
+const SEND_MESSAGES: u64 = 1 << 11;
+
+/// Returns the text of the first message the bot posted outside the game channel (a DM).
+fn dm_text(requests: &[Recorded]) -> Option<String> {
+    requests.iter().find_map(|r| {
+        let channel = r
+            .path
+            .strip_prefix("/api/v10/channels/")?
+            .strip_suffix("/messages")?;
+        (r.method == "POST" && channel != CHANNEL)
+            .then(|| r.body["content"].as_str().unwrap_or("").to_string())
+    })
+}
+
+fn posted_in_the_game_channel(requests: &[Recorded]) -> bool {
+    requests
+        .iter()
+        .any(|r| r.method == "POST" && r.path == format!("/api/v10/channels/{CHANNEL}/messages"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_plain_text_move_is_committed_when_the_bot_cannot_announce_it() {
+    let w = World::new().await;
+    let alice = FakeUser::alice();
+    w.chess().await;
+    let game = w.game().await.id;
+    w.fake.set_bot_permissions(BOT_PERMISSIONS & !SEND_MESSAGES);
+
+    let (n, message) = w.fake.say_kept(&alice, "e4");
+    let told = w
+        .fake
+        .wait_for("a DM to the player", |r| dm_text(&r[n..]))
+        .await;
+    assert!(
+        told.contains("Send Messages"),
+        "names the permission: {told}"
+    );
+    assert!(told.contains("e4"), "{told}");
+    assert!(w.fake.dm_channel(&alice.id).is_some());
+    assert!(
+        w.fake
+            .reactions()
+            .iter()
+            .any(|(c, m, _)| c == CHANNEL && *m == message),
+        "a reaction on the move: {:?}",
+        w.fake.reactions()
+    );
+    assert!(
+        w.bot.store.log(game).await.unwrap().is_empty(),
+        "nothing was played"
+    );
+    assert!(!posted_in_the_game_channel(&w.fake.requests()[n..]));
+
+    w.fake.set_bot_permissions(BOT_PERMISSIONS);
+    let (n, _) = w.fake.say_kept(&alice, "e4");
+    let (_, turn) = w.fake.posted_after(n).await;
+    assert!(turn.content.contains("played **e4**"), "{}", turn.content);
+    assert_eq!(w.bot.store.log(game).await.unwrap().len(), 1);
+    w.bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_whose_message_was_deleted_is_still_announced() {
+    let w = World::new().await;
+    w.chess().await;
+    let n = w.fake.say_and_delete(&FakeUser::alice(), "e4");
+    let (channel, turn) = w.fake.posted_after(n).await;
+    assert_eq!(channel, CHANNEL);
+    assert!(turn.content.contains("played **e4**"), "{}", turn.content);
+    assert_eq!(w.bot.store.log(w.game().await.id).await.unwrap().len(), 1);
+    w.bot.stop().await;
+}

@@ -1,0 +1,57 @@
+//! Discord notifies the people mentioned in a created message only, never those added by an
+//! edit (discord-api-docs #5497): every turn's ping arrives in a created message (an
+//! interaction's answer, a follow-up or a channel message), however late the answer is.
+
+use std::time::Duration;
+
+use super::World;
+use crate::support::discord::{CHANNEL, FakeUser, pinged_in_creates};
+
+/// Waits until a message created from request number `from` on pings `user`.
+async fn pinged_in_a_create(w: &World, from: usize, user: &FakeUser, what: &str) {
+    w.fake
+        .wait_for(
+            &format!("{what}: a created message pinging {}", user.name),
+            |r| {
+                pinged_in_creates(&r[from.min(r.len())..])
+                    .contains(&user.id)
+                    .then_some(())
+            },
+        )
+        .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_turn_pings_the_next_player_in_a_created_message_even_when_deferred() {
+    // Every answer is deferred, and Discord is slow to take each interaction answer.
+    let w = World::with(|c| c.defer_after = Duration::ZERO).await;
+    w.fake.delay("/callback", Duration::from_millis(300));
+    let (alice, bob) = (FakeUser::alice(), FakeUser::bob());
+
+    let n = w.fake.requests().len();
+    let open = w.fake.play(CHANNEL, &alice, "chess", &bob, &[]).await;
+    assert!(open.deferred, "{open:?}");
+    pinged_in_a_create(&w, n, &bob, "the invitation").await;
+
+    let n = w.fake.requests().len();
+    w.fake.command(&bob, "join", &[]).await;
+    pinged_in_a_create(&w, n, &alice, "the first turn").await;
+
+    // Fool's mate, by slash command and by plain message.
+    let n = w.fake.requests().len();
+    w.play(&alice, "f3").await;
+    pinged_in_a_create(&w, n, &bob, "1. f3").await;
+
+    let n = w.fake.say(&bob, "e5", None);
+    pinged_in_a_create(&w, n, &alice, "1... e5 typed").await;
+
+    let n = w.fake.requests().len();
+    w.play(&alice, "g4").await;
+    pinged_in_a_create(&w, n, &bob, "2. g4").await;
+
+    let n = w.fake.requests().len();
+    let mate = w.play(&bob, "Qh4").await;
+    assert!(mate.content.contains("checkmate"), "{}", mate.content);
+    pinged_in_a_create(&w, n, &alice, "the mate").await;
+    w.bot.stop().await;
+}
