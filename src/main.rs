@@ -203,7 +203,8 @@ async fn run(mode: Mode, database_url: &str, bots: tabula::table::BotConfig) -> 
             let store = connect(database_url).await?.with_clock(Arc::new(move || {
                 wall_clock() + offset.load(std::sync::atomic::Ordering::SeqCst)
             }));
-            let table = Table::new(store.clone(), Arc::new(Renderer::new())).with_bot_config(bots);
+            // The console shows one or two games: it draws only their painters, when needed.
+            let table = Table::new(store.clone(), Arc::new(Renderer::lazy())).with_bot_config(bots);
             let options = ConsoleOptions {
                 boards,
                 channel,

@@ -124,7 +124,9 @@ pub async fn start(config: Config, table: Table) -> anyhow::Result<Running> {
         );
         let second = connect(&config, &table, &gate, &client, false).await?;
         *shards.lock().unwrap_or_else(|p| p.into_inner()) = Arc::clone(&second.shard_manager);
-        run(second, config.shards).await.context("the gateway connection failed")
+        run(second, config.shards)
+            .await
+            .context("the gateway connection failed")
     });
     Ok(Running {
         table: running_table,

@@ -14,8 +14,8 @@ mod gate;
 mod messages;
 mod people;
 mod post;
-mod status;
 mod shards;
+mod status;
 mod suggest;
 
 use std::time::Duration;

@@ -42,7 +42,8 @@ pub(crate) trait Painter: Send + Sync + Sized {
 }
 
 /// One painter per game, each made once (about a second in all on a 2-core machine): all at
-/// once by [`Renderer::new`], or in the background by [`Renderer::warming`].
+/// once by [`Renderer::new`], in the background by [`Renderer::warming`], or each on first
+/// need by [`Renderer::lazy`].
 pub struct Renderer {
     painters: std::sync::Arc<Painters>,
 }
@@ -107,6 +108,14 @@ impl Renderer {
         };
         renderer.painters.warm();
         renderer
+    }
+
+    /// Returns at once and makes each game's painter when its first picture is asked for: for a
+    /// process that shows few games, such as the console.
+    pub fn lazy() -> Renderer {
+        Renderer {
+            painters: std::sync::Arc::default(),
+        }
     }
 
     /// Returns at once and makes every game's painter on a background thread, so a process

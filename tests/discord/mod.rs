@@ -17,8 +17,8 @@ mod plain;
 mod reminders;
 mod scale;
 mod settings;
-mod status;
 mod shards;
+mod status;
 mod threads;
 mod transport;
 

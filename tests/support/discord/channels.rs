@@ -215,12 +215,7 @@ impl FakeDiscord {
     /// Ends the bot's gateway session as Discord does when it expired (op 9, not
     /// resumable): the bot connects again and identifies anew; events meanwhile are lost.
     pub fn invalidate_session(&self) {
-        let frame = json!({"op": 9, "d": false, "s": null, "t": null}).to_string();
-        let outbox = self.state.gateway.lock().unwrap().take();
-        outbox
-            .expect("the bot is connected to the gateway")
-            .send(frame)
-            .expect("the gateway session is open");
+        self.send_invalid_session(false);
     }
 }
 

@@ -116,7 +116,11 @@ async fn answer(
             // A session for one shard of several: its own READY, events of its guilds only.
             let (id, total) = shards::identified(frame).unwrap_or_default();
             let addr = state.addr.lock().unwrap().expect("address");
-            if socket.send(text(&shards::ready(addr, id, total))).await.is_err() {
+            if socket
+                .send(text(&shards::ready(addr, id, total)))
+                .await
+                .is_err()
+            {
                 return false;
             }
             state.shards.open(id, total, tx.clone());
