@@ -55,3 +55,52 @@ async fn every_turn_pings_the_next_player_in_a_created_message_even_when_deferre
     pinged_in_a_create(&w, n, &alice, "the mate").await;
     w.bot.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_a_slow_database_every_turn_pings_in_a_created_message_and_only_announced_moves_land()
+{
+    // Every database answer waits 2 s once the game is open: answers are deferred.
+    let fake = crate::support::discord::FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let url = crate::support::db::sqlite_url(&dir);
+    let latency = tabula::store::Latency::default();
+    let store = tabula::store::Store::connect_with_latency(&url, Some(latency.clone()))
+        .await
+        .unwrap();
+    let bot = crate::support::discord::Bot::start_on(&fake, store, |_| {}).await;
+    let w = World {
+        fake,
+        bot,
+        _dir: dir,
+    };
+    let (alice, bob) = (FakeUser::alice(), FakeUser::bob());
+    w.chess().await;
+    let before = w.game().await.seq;
+    latency.set(Duration::from_secs(2));
+
+    let n = w.fake.requests().len();
+    let e4 = w.play(&alice, "e4").await;
+    assert!(e4.deferred, "a slow turn is deferred: {e4:?}");
+    pinged_in_a_create(&w, n, &bob, "1. e4 by slash command").await;
+
+    // A typed move reads the game, claims the message and commits: several slow answers, so
+    // this wait is longer than the fake's usual patience.
+    let n = w.fake.say(&bob, "e5", None);
+    let typed = std::time::Instant::now();
+    while !pinged_in_creates(&w.fake.requests()[n..]).contains(&alice.id) {
+        assert!(
+            typed.elapsed() < Duration::from_secs(60),
+            "1... e5 typed: no created message pinged alice"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    eprintln!(
+        "the typed move was announced {:?} after it was sent",
+        typed.elapsed()
+    );
+    latency.set(Duration::ZERO);
+
+    // Both moves landed once each, and each was announced above.
+    assert_eq!(w.game().await.seq, before + 2);
+    w.bot.stop().await;
+}
