@@ -48,7 +48,7 @@ fn the_game_and_the_contract_count_the_same_tree() {
 /// Depths 11 and 12 (85,242,128 and 388,623,673): about 30 s in the test profile on a loaded
 /// 2-core machine. Run with `cargo test --test tests perft_depth_12 -- --ignored`.
 #[test]
-#[ignore = "about 30 s; run with --ignored"]
+#[ignore = "about 30 s: kept out of the plain `cargo test`; .ci/run runs it by name with --ignored"]
 fn perft_depth_12_equals_oeis_a133046() {
     assert_eq!(Position::START.perft(11), 85_242_128);
     assert_eq!(Position::START.perft(12), 388_623_673);

@@ -4,7 +4,7 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Stdio};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
@@ -41,14 +41,10 @@ impl Console {
     /// and its stderr in `dir/console-<name>.log`.
     pub fn spawn(dir: &Path, url: &str, name: &str) -> Console {
         let log = std::fs::File::create(dir.join(format!("console-{name}.log"))).expect("a log");
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        let mut child = crate::support::process::tabula(dir, url)
             .arg("console")
             .arg("--boards")
             .arg(dir.join("boards"))
-            .current_dir(dir)
-            .env("DATABASE_URL", url)
-            .env_remove("DISCORD_TOKEN")
-            .env_remove("RUST_LOG")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(log)

@@ -7,8 +7,7 @@ use std::time::{Duration, Instant};
 use sqlx::Connection as _;
 
 use super::{World, settle};
-use crate::support::discord::{Bot, CHANNEL, FakeDiscord, FakeUser, GUILD, Recorded};
-use tabula::store::{Latency, Store};
+use crate::support::discord::{CHANNEL, FakeDiscord, FakeUser, GUILD, Recorded};
 
 /// Discord's deadline for the first answer to an interaction.
 const DISCORD_DEADLINE: Duration = Duration::from_secs(3);
@@ -85,19 +84,7 @@ async fn autocomplete_answers_within_the_deadline_while_sqlite_is_busy() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn autocomplete_answers_within_the_deadline_with_a_slow_database() {
-    let fake = FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let url = crate::support::db::sqlite_url(&dir);
-    let latency = Latency::default();
-    let store = Store::connect_with_latency(&url, Some(latency.clone()))
-        .await
-        .unwrap();
-    let bot = Bot::start_on(&fake, store, |_| {}).await;
-    let w = World {
-        fake,
-        bot,
-        _dir: dir,
-    };
+    let (w, latency) = World::with_latency().await;
     w.chess().await;
     w.play(&FakeUser::alice(), "e4").await;
     settle().await;

@@ -11,6 +11,8 @@ mod failures;
 mod game;
 mod limits;
 mod outage;
+// Overdue games stored for the several-process tests, and the reminders the fake saw.
+mod overdue;
 mod permissions;
 mod pings;
 mod plain;
@@ -51,6 +53,24 @@ impl World {
             bot,
             _dir: dir,
         }
+    }
+
+    /// A world whose database answers late by whatever the returned knob says (none at first).
+    async fn with_latency() -> (World, tabula::store::Latency) {
+        let fake = FakeDiscord::start().await;
+        let dir = tempfile::tempdir().expect("temp dir");
+        let url = crate::support::db::sqlite_url(&dir);
+        let latency = tabula::store::Latency::default();
+        let store = tabula::store::Store::connect_with_latency(&url, Some(latency.clone()))
+            .await
+            .expect("the store connects");
+        let bot = Bot::start_on(&fake, store, |_| {}).await;
+        let world = World {
+            fake,
+            bot,
+            _dir: dir,
+        };
+        (world, latency)
     }
 
     /// Opens a chess table (alice invites bob) and has bob join; returns the first turn message.

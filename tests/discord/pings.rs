@@ -60,19 +60,7 @@ async fn every_turn_pings_the_next_player_in_a_created_message_even_when_deferre
 async fn with_a_slow_database_every_turn_pings_in_a_created_message_and_only_announced_moves_land()
 {
     // Every database answer waits 2 s once the game is open: answers are deferred.
-    let fake = crate::support::discord::FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let url = crate::support::db::sqlite_url(&dir);
-    let latency = tabula::store::Latency::default();
-    let store = tabula::store::Store::connect_with_latency(&url, Some(latency.clone()))
-        .await
-        .unwrap();
-    let bot = crate::support::discord::Bot::start_on(&fake, store, |_| {}).await;
-    let w = World {
-        fake,
-        bot,
-        _dir: dir,
-    };
+    let (w, latency) = World::with_latency().await;
     let (alice, bob) = (FakeUser::alice(), FakeUser::bob());
     w.chess().await;
     let before = w.game().await.seq;

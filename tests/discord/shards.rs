@@ -5,17 +5,15 @@
 //! though both processes look for them. Skipped, loudly, without a PostgreSQL server.
 
 use std::collections::HashMap;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use tabula::render::Renderer;
-use tabula::store::{Change, NewGame, Status, Store};
-use tabula::table::{Command as TableCommand, Ctx, Table, User};
 
+use super::overdue::{reminders_posted, seed};
 use crate::support::discord::process::spawn_bot;
 use crate::support::discord::shards::shard_of;
 use crate::support::discord::{FakeDiscord, FakeUser, GUILD, Recorded, game_choice, payloads};
+use tabula::store::Store;
 
 /// A second guild, on the other shard of two (its timestamp bits differ by one).
 const OTHER_GUILD: &str = "900000000004194404";
@@ -83,92 +81,6 @@ fn callbacks(requests: &[Recorded]) -> HashMap<String, usize> {
     count
 }
 
-/// Reminders posted so far, counted per channel.
-fn reminders(requests: &[Recorded]) -> HashMap<String, usize> {
-    let mut count = HashMap::new();
-    for r in requests {
-        let channel = r
-            .path
-            .strip_prefix("/api/v10/channels/")
-            .and_then(|p| p.strip_suffix("/messages"));
-        let reminder = r.body["content"]
-            .as_str()
-            .is_some_and(|t| t.contains("a reminder"));
-        if let (Some(channel), true, "POST") = (channel, reminder, r.method.as_str()) {
-            *count.entry(channel.to_string()).or_default() += 1;
-        }
-    }
-    count
-}
-
-/// Stores `DUE` active chess games, alternately in the two guilds, whose first reminder is a
-/// day overdue: one opened through the table, the others copied from it.
-async fn seed(url: &str) {
-    let day = 86_400;
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_secs() as i64;
-    let store = Store::connect(url)
-        .await
-        .expect("the store connects")
-        .with_clock(Arc::new(move || now - 2 * day));
-    let table = Table::new(store.clone(), Arc::new(Renderer::new()));
-    let first = FIRST_CHANNEL + 1000;
-    let ctx = |user: &str| Ctx {
-        guild: GUILD.into(),
-        channel: first.to_string(),
-        user: User::named(user),
-        admin: false,
-    };
-    let play = TableCommand::Play {
-        game: "chess".into(),
-        ruleset: None,
-        opponents: vec![User::named("bob")],
-        days: None,
-        bot: None,
-        players: None,
-    };
-    assert!(!table.handle(&ctx("alice"), play).await.private);
-    assert!(!table.handle(&ctx("bob"), TableCommand::Join).await.private);
-    let model = store
-        .open_game(GUILD, &first.to_string())
-        .await
-        .unwrap()
-        .unwrap();
-    let seats = store.seats(model.id).await.unwrap();
-    for i in 1..DUE {
-        let guild = if i % 2 == 0 { GUILD } else { OTHER_GUILD };
-        let (row, _) = store
-            .create_game(NewGame {
-                guild: guild.into(),
-                channel: (first + i).to_string(),
-                kind: model.kind.clone(),
-                ruleset: model.ruleset.clone(),
-                status: Status::Lobby,
-                state: model.state.clone(),
-                created_by: "alice".into(),
-                max_seats: 2,
-                seats: seats.clone(),
-                move_days: None,
-                remind_after: day,
-            })
-            .await
-            .expect("a game is stored");
-        let start = Change {
-            game: row.id,
-            expected_seq: row.seq,
-            status: Status::Active,
-            state: row.state.clone(),
-            result: None,
-            seats: None,
-            log: None,
-        };
-        store.commit(start).await.expect("the game starts");
-    }
-    store.close().await;
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_sharded_processes_answer_every_interaction_once_and_post_each_reminder_once() {
     let Some(url) = crate::support::db::postgres_url().await else {
@@ -177,7 +89,10 @@ async fn two_sharded_processes_answer_every_interaction_once_and_post_each_remin
     assert_eq!(shard_of(GUILD.parse().unwrap(), 2), 1);
     assert_eq!(shard_of(OTHER_GUILD.parse().unwrap(), 2), 0);
     crate::support::discord::bot::init_tracing();
-    seed(&url).await;
+    seed(&url, FIRST_CHANNEL + 1000, DUE, |i| {
+        if i % 2 == 0 { GUILD } else { OTHER_GUILD }
+    })
+    .await;
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
     let every = ("TABULA_REMINDER_EVERY_MS", "50");
@@ -224,11 +139,11 @@ async fn two_sharded_processes_answer_every_interaction_once_and_post_each_remin
 
     // Every due reminder is posted; then a moment more shows nothing comes twice.
     let deadline = Instant::now() + Duration::from_secs(30);
-    while reminders(&fake.requests()).len() < DUE as usize {
+    while reminders_posted(&fake.requests()).len() < DUE as usize {
         assert!(
             Instant::now() < deadline,
             "only {} of {DUE} reminders posted; logs in {}",
-            reminders(&fake.requests()).len(),
+            reminders_posted(&fake.requests()).len(),
             dir.path().display()
         );
         tokio::time::sleep(Duration::from_millis(50)).await;
@@ -237,7 +152,7 @@ async fn two_sharded_processes_answer_every_interaction_once_and_post_each_remin
 
     let requests = fake.requests();
     let answered = callbacks(&requests);
-    let posted = reminders(&requests);
+    let posted = reminders_posted(&requests);
     let per_shard = fake.sent_per_shard();
     println!(
         "two processes, shards 0/2 and 1/2: {} interactions, {} callbacks, dispatches per shard \

@@ -4,7 +4,7 @@
 
 use std::io::Write;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Stdio};
 
 // Starting: racing processes on a new file, bad databases and bad URLs.
 mod startup;
@@ -21,12 +21,8 @@ pub struct Run {
 
 /// Starts `tabula args` in `dir` on the database `url`, with piped stdin, stdout and stderr.
 pub fn spawn(args: &[&str], dir: &Path, url: &str) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_tabula"))
+    crate::support::process::tabula(dir, url)
         .args(args)
-        .current_dir(dir)
-        .env("DATABASE_URL", url)
-        .env_remove("DISCORD_TOKEN")
-        .env_remove("RUST_LOG")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -77,7 +77,7 @@ fn a_monte_carlo_run_through_the_rules_agrees_with_the_chain() {
 }
 
 #[test]
-#[ignore = "a million games per board, several seconds in release: cargo test --release -- --ignored million"]
+#[ignore = "a million games per board, about 30 s: kept out of the plain `cargo test`; .ci/run runs it by name with --ignored"]
 fn a_million_games_through_the_rules_agree_with_the_chain() {
     within_four_standard_errors(1_000_000, 1943);
 }

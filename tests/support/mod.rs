@@ -15,6 +15,9 @@ pub mod discord;
 // Parcheesi positions written as boards, for the rule-sheet tests.
 pub mod parcheesi;
 
+// The shipped binary as a child process.
+pub mod process;
+
 // Decoding and checking pictures.
 pub mod render;
 

@@ -1,7 +1,7 @@
 //! The shipped `tabula` binary run as `tabula bot` against a fake, as a child process.
 
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Stdio};
 
 use super::{FakeDiscord, GUILD};
 
@@ -25,13 +25,11 @@ pub fn spawn_bot(
     extra: &[(&str, &str)],
 ) -> Process {
     let log = std::fs::File::create(dir.join(format!("bot-{run}.log"))).unwrap();
-    Command::new(env!("CARGO_BIN_EXE_tabula"))
+    crate::support::process::tabula(dir, url)
         .arg("bot")
-        .current_dir(dir)
         .env("DISCORD_TOKEN", "fake-token")
         .env("DISCORD_API_BASE", fake.base_url())
         .env("TABULA_GUILD_ID", GUILD)
-        .env("DATABASE_URL", url)
         .env("RUST_LOG", "warn,tabula=info")
         .envs(extra.iter().copied())
         .stdin(Stdio::null())
