@@ -187,6 +187,43 @@ fn the_levels_are_in_order_over_seeded_games() {
     assert!(wins(4, 2, 30, 1_000) >= 18, "0-ply against greedy");
 }
 
+/// Returns the steps (from, to) a pick plays, sorted.
+fn steps(m: &BackgammonMove) -> Vec<(u8, u8)> {
+    let BackgammonMove::Play(steps) = m else {
+        panic!("{m:?} is not a play");
+    };
+    let mut out: Vec<(u8, u8)> = steps.iter().map(|s| (s.from, s.to)).collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn the_trained_levels_play_the_book_openings_3_1_4_2_and_6_1_by_making_a_point() {
+    // The opening plays every rollout agrees on: 3-1 makes the 5-point (8/5 6/5), 4-2 the
+    // 4-point (8/4 6/4), 6-1 the bar point (13/7 8/7).
+    let book = [
+        ("3-1", vec![(6, 5), (8, 5)]),
+        ("4-2", vec![(6, 4), (8, 4)]),
+        ("6-1", vec![(8, 7), (13, 7)]),
+    ];
+    for (dice, play) in book {
+        let game =
+            BackgammonGame::from_position_id(&format!("4HPwATDgc/ABMA white {dice}")).unwrap();
+        for level in [4, 5] {
+            let mut rng = StdRng::seed_from_u64(4);
+            let pick = game
+                .choose(0, level, &Budget::nodes(1_000_000), &mut rng)
+                .unwrap();
+            assert_eq!(
+                steps(&pick.r#move),
+                play,
+                "level {level} with {dice}: {}",
+                pick.why
+            );
+        }
+    }
+}
+
 #[test]
 fn a_node_budget_cuts_the_1_ply_look_short_and_still_plays() {
     let game = BackgammonGame::from_position_id("4HPwATDgc/ABMA white 3-1").unwrap();

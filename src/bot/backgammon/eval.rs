@@ -64,8 +64,46 @@ pub fn is_contact(view: &View) -> bool {
     a > 0 && b > 0 && a + b > 25
 }
 
-/// Returns the chances of the side on roll in `view`.
+/// Which static evaluation a search uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Evaluator {
+    /// The hand-tuned features below, the race formula and the bear-off database.
+    Hand,
+    /// The trained networks ([`super::net`]), and the bear-off database once both sides are home.
+    Net,
+}
+
+impl Evaluator {
+    /// Returns the chances of the side on roll in `view`.
+    pub fn probs(self, view: &View) -> Probs {
+        match self {
+            Evaluator::Hand => hand(view),
+            Evaluator::Net => learned(view),
+        }
+    }
+}
+
+/// Returns the chances of the side on roll in `view`, by the project's best evaluation (the
+/// trained networks, and the bear-off database once both sides are home).
 pub fn evaluate(view: &View) -> Probs {
+    Evaluator::Net.probs(view)
+}
+
+/// Returns whether both sides have every checker still in play on their home boards.
+pub fn both_home(view: &View) -> bool {
+    bearoff::home_of(&view.me).is_some() && bearoff::home_of(&view.opp).is_some()
+}
+
+/// The trained networks, and the exact database once both sides are home.
+fn learned(view: &View) -> Probs {
+    if both_home(view) {
+        return hand(view);
+    }
+    super::net::trained().probs(view, is_contact(view))
+}
+
+/// Returns the chances of the side on roll in `view` by the hand-tuned evaluation.
+pub fn hand(view: &View) -> Probs {
     let probs = if is_contact(view) {
         contact(view)
     } else {
@@ -240,7 +278,7 @@ pub const ROLLS21: [(u8, u8, f32); 21] = {
 };
 
 /// Returns the points (from the roller's side) a roll lets the roller hit a blot on.
-fn hits(roller: &Side, other: &Side, a: u8, b: u8, out: &mut [bool; 25]) {
+pub(super) fn hits(roller: &Side, other: &Side, a: u8, b: u8, out: &mut [bool; 25]) {
     let open = |p: i32| (1..=24).contains(&p) && other[24 - p as usize] < 2;
     let mut land = |p: i32| {
         if (1..=24).contains(&p) && other[24 - p as usize] == 1 {

@@ -1,11 +1,13 @@
-//! The backgammon bot: a random level, a pip-count greedy level, then our own evaluator
-//! (bear-off database, race formula, hand-tuned contact features) at 0-ply with noise, 0-ply,
-//! and 1-ply over the best candidates. Cube decisions come from the same evaluation.
+//! The backgammon bot: a random level, a pip-count greedy level, a hand-tuned evaluation
+//! (bear-off database, race formula, contact features) at 0-ply, then our trained networks at
+//! 0-ply and at 1-ply over the best candidates. Cube decisions come from the same evaluation.
 
 mod bearoff;
 mod cube;
 mod eval;
+pub mod net;
 mod search;
+pub mod train;
 
 use rand::Rng as _;
 use rand::rngs::StdRng;
@@ -18,10 +20,9 @@ use eval::{in_play, pips};
 use search::Search;
 
 pub use bearoff::{Home, distribution as bear_off_distribution, mean_rolls as bear_off_rolls};
-pub use eval::{Probs, evaluate};
+pub use eval::{Evaluator, Probs, evaluate};
+pub use net::Nets;
 
-/// How much noise (standard deviation, in equity) the noisy level adds to each play's score.
-const NOISE: f32 = 0.12;
 /// How many plays the 1-ply level looks at, at most, and how far (in 0-ply equity) below the best.
 const CANDIDATES: usize = 8;
 const MARGIN: f32 = 0.2;
@@ -39,18 +40,18 @@ impl Brain for BackgammonGame {
         },
         Level {
             name: "casual",
-            about: "0-ply on its own evaluation, with noise added to every play's score",
-            measured: "gnubg error rate 100 mEMG a move over 30 self-play money games; wins 99% against level 2 over 200 games (2026-11-26)",
+            about: "0-ply on hand-tuned features: the play whose position evaluates best (contact features, race formula, bear-off database)",
+            measured: "gnubg error rate 59 mEMG a move (chequer play 43) over 30 self-play money games; wins 99% against level 2 over 200 games (2026-11-26)",
         },
         Level {
             name: "club",
-            about: "0-ply: the play whose position evaluates best (contact features, race formula, bear-off database)",
-            measured: "gnubg error rate 59 mEMG a move (chequer play 43) over 30 self-play money games; wins 78% against level 3 over 200 games (2026-11-26)",
+            about: "0-ply on our trained networks (contact and race, taught by self-play) and the bear-off database",
+            measured: "not yet measured",
         },
         Level {
             name: "expert",
-            about: "1-ply: the best 0-ply candidates, each averaged over the opponent's 21 rolls and best replies",
-            measured: "gnubg error rate 58 mEMG a move (chequer play 44) over 30 self-play money games; wins 58% against level 4 over 200 games (2026-11-26)",
+            about: "1-ply on our trained networks: the best 0-ply candidates, each averaged over the opponent's 21 rolls and best replies",
+            measured: "not yet measured",
         },
     ];
 
@@ -90,22 +91,13 @@ fn play(
     let view = game.board().view(seat);
     let plays = legal_plays(&view, (dice[0], dice[1]));
     let gammons = game.rules().cube;
-    let mut search = Search::new(budget, gammons);
+    let mut search = Search::new(budget, gammons, evaluator(level));
     let (chosen, how) = match plays.len() {
         0 => return None,
         1 => (0, "the only legal play".to_string()),
         _ => match level {
             2 => (greedy(&plays, rng), "gains the most pips".to_string()),
-            3 => {
-                let scored = search.zero_ply(&plays);
-                let noisy = scored
-                    .iter()
-                    .map(|(i, e)| (*i, e + NOISE * gaussian(rng)))
-                    .max_by(|a, b| a.1.total_cmp(&b.1))?;
-                let e = scored.iter().find(|s| s.0 == noisy.0).map_or(0.0, |s| s.1);
-                (noisy.0, format!("0-ply equity {e:+.2} (with noise)"))
-            }
-            4 => {
+            3 | 4 => {
                 let (i, e) = *search.zero_ply(&plays).first()?;
                 (i, format!("0-ply equity {e:+.2}"))
             }
@@ -196,9 +188,11 @@ fn describe(before: &View, after: &View) -> String {
     }
 }
 
-/// A standard normal draw (Box–Muller).
-fn gaussian(rng: &mut StdRng) -> f32 {
-    let u: f32 = rng.random_range(f32::EPSILON..1.0);
-    let v: f32 = rng.random();
-    (-2.0 * u.ln()).sqrt() * (std::f32::consts::TAU * v).cos()
+/// The static evaluation a level searches with: hand-tuned at level 3, trained above.
+pub(crate) fn evaluator(level: usize) -> Evaluator {
+    if level <= 3 {
+        Evaluator::Hand
+    } else {
+        Evaluator::Net
+    }
 }

@@ -2,7 +2,7 @@
 //! 1-ply averages a play over the opponent's 21 rolls, the opponent answering each with its
 //! best 0-ply play. Every static evaluation is one node of the [`Budget`].
 
-use super::eval::{Probs, ROLLS21, evaluate, in_play};
+use super::eval::{Evaluator, Probs, ROLLS21, in_play};
 use crate::bot::Budget;
 use crate::rules::backgammon::{Play, View, legal_plays};
 
@@ -15,16 +15,18 @@ pub struct Search<'a> {
     pub nodes: u64,
     pub stopped: bool,
     gammons: bool,
+    evaluator: Evaluator,
 }
 
 impl<'a> Search<'a> {
-    /// Starts a search within `budget`; `gammons` says whether gammons score double.
-    pub fn new(budget: &'a Budget, gammons: bool) -> Self {
+    /// Starts a search within `budget` by `evaluator`; `gammons` says whether gammons score double.
+    pub fn new(budget: &'a Budget, gammons: bool, evaluator: Evaluator) -> Self {
         Search {
             budget,
             nodes: 0,
             stopped: false,
             gammons,
+            evaluator,
         }
     }
 
@@ -51,7 +53,7 @@ impl<'a> Search<'a> {
                 gammon_loss: 0.0,
             };
         }
-        evaluate(&result.flipped()).flipped()
+        self.evaluator.probs(&result.flipped()).flipped()
     }
 
     /// Returns the equity, for the side that just played, of the position its play left.
@@ -85,7 +87,7 @@ impl<'a> Search<'a> {
             let mine = if replies.is_empty() {
                 // The opponent cannot move: the player is on roll again in the same position.
                 self.tick();
-                evaluate(result).equity(self.gammons)
+                self.evaluator.probs(result).equity(self.gammons)
             } else {
                 let best = replies
                     .iter()
@@ -106,14 +108,14 @@ impl<'a> Search<'a> {
     pub fn before_roll(&mut self, view: &View, deep: bool) -> f32 {
         if !deep {
             self.tick();
-            return evaluate(view).equity(self.gammons);
+            return self.evaluator.probs(view).equity(self.gammons);
         }
         let mut total = 0.0;
         for (a, b, w) in ROLLS21 {
             let plays = legal_plays(view, (a, b));
             let mine = if plays.is_empty() {
                 self.tick();
-                -evaluate(&view.flipped()).equity(self.gammons)
+                -self.evaluator.probs(&view.flipped()).equity(self.gammons)
             } else {
                 plays
                     .iter()
