@@ -5,7 +5,8 @@
 //! [--alpha A] [--alpha-end B] [--lambda L] [--seed S] [--from PATH] [--out PATH]
 //! [--check-every K] [--check-pairs M]`.
 //! Every K games it prints games a second and a duel at 0-ply against the hand-tuned
-//! evaluator (M seeded pairs, dice shared), then saves the weights.
+//! evaluator (M seeded pairs, dice shared), then saves the weights; `--games 0 --from PATH`
+//! only measures a saved file that way.
 
 use std::time::Instant;
 
@@ -84,6 +85,18 @@ fn main() {
         a.lambda,
         a.seed
     );
+    if a.games == 0 {
+        // Only the duel: `--games 0 --from PATH` measures a saved file.
+        let ours = by_nets(&trainer.nets);
+        let d = duel(&ours, Evaluator::Hand, a.check_pairs, 1_000_000);
+        println!(
+            "against the hand evaluator at 0-ply: wins {:.1}% of {}, {:+.3} points a game",
+            100.0 * f64::from(d.wins) / f64::from(d.games),
+            d.games,
+            f64::from(d.points) / f64::from(d.games)
+        );
+        return;
+    }
     let start = Instant::now();
     let mut plies = 0u64;
     for g in 1..=a.games {

@@ -185,6 +185,10 @@ fn the_levels_are_in_order_over_seeded_games() {
     assert!(wins(2, 1, 30, 1) >= 20, "greedy against random");
     assert!(wins(4, 1, 20, 1_000) >= 18, "0-ply against random");
     assert!(wins(4, 2, 30, 1_000) >= 18, "0-ply against greedy");
+    assert!(
+        wins(4, 3, 40, 1_000) > 20,
+        "the trained networks against the hand-tuned evaluation, both at 0-ply"
+    );
 }
 
 /// Returns the steps (from, to) a pick plays, sorted.

@@ -23,8 +23,10 @@ pub const INPUTS: usize = 204;
 pub const OUTPUTS: usize = 3;
 /// The units one side's checkers take.
 const PER_SIDE: usize = 98;
-/// The most inputs a position can set: every unit of both sides and the eight features.
-const MAX_SET: usize = INPUTS;
+/// The most inputs a position sets: a point's units never outnumber its checkers, so 15 a side,
+/// the bar and the share off, and the eight features come to 42; a loaded board with more
+/// checkers than the rules allow keeps the first 64.
+const MAX_SET: usize = 64;
 /// The file's first bytes.
 const MAGIC: &[u8; 8] = b"TBNNv001";
 
@@ -55,6 +57,9 @@ impl Features {
     }
 
     fn push(&mut self, index: usize, value: f32) {
+        if self.len == MAX_SET {
+            return;
+        }
         self.index[self.len] = index as u16;
         self.value[self.len] = value;
         self.len += 1;
@@ -376,8 +381,8 @@ mod tests {
     #[test]
     fn the_starting_position_sets_four_units_a_point_and_the_features() {
         let f = Features::of(&start());
-        // Per side: 24-point (2: two units), 13 (5: four), 8 (3: three), 6 (5: four) = 13;
-        // features: pips twice, primes twice (no hits, no home points... the 6-point is one).
+        // Per side: the 24-point (2 checkers: two units), 13 (5: four), 8 (3: three) and
+        // 6 (5: four) make 13; then the features, which have pips but no blots to hit.
         let units = f.index[..f.len].iter().filter(|i| **i < 196).count();
         assert_eq!(units, 26);
         assert!(f.index[..f.len].contains(&196));

@@ -198,8 +198,11 @@ pub struct Duel {
     pub points: i32,
 }
 
+/// An evaluation a duel plays by: the chances of the side on roll.
+pub type Judge<'a> = &'a dyn Fn(&View) -> [f32; OUTPUTS];
+
 /// Plays one game at 0-ply, `sides[0]` starting; returns the winner and the points.
-fn duel_game(sides: [&dyn Fn(&View) -> [f32; OUTPUTS]; 2], rng: &mut StdRng) -> (usize, i32) {
+fn duel_game(sides: [Judge<'_>; 2], rng: &mut StdRng) -> (usize, i32) {
     let mut view = start();
     let mut seat = 0;
     let mut dice = opening(rng);
@@ -229,13 +232,13 @@ fn duel_game(sides: [&dyn Fn(&View) -> [f32; OUTPUTS]; 2], rng: &mut StdRng) -> 
 
 /// Plays `pairs` seeded pairs of games between `a` and `b` at 0-ply, each seed twice with the
 /// sides swapped; `a` is given by networks or by an evaluator.
-pub fn duel(a: &dyn Fn(&View) -> [f32; OUTPUTS], b: Evaluator, pairs: u32, seed: u64) -> Duel {
+pub fn duel(a: Judge<'_>, b: Evaluator, pairs: u32, seed: u64) -> Duel {
     let theirs = |v: &View| array(b.probs(v));
     let mut out = Duel::default();
     for g in 0..pairs {
         for first in 0..2 {
             let mut rng = StdRng::seed_from_u64(seed.wrapping_add(u64::from(g)));
-            let sides: [&dyn Fn(&View) -> [f32; OUTPUTS]; 2] = if first == 0 {
+            let sides: [Judge<'_>; 2] = if first == 0 {
                 [a, &theirs]
             } else {
                 [&theirs, a]
