@@ -94,12 +94,29 @@ pub fn both_home(view: &View) -> bool {
     bearoff::home_of(&view.me).is_some() && bearoff::home_of(&view.opp).is_some()
 }
 
-/// The trained networks, and the exact database once both sides are home.
+/// The project's trained networks, and the exact database once both sides are home.
 fn learned(view: &View) -> Probs {
+    by_nets(super::net::trained(), view)
+}
+
+/// Returns the chances of the side on roll in `view` by `nets`, or by the exact database once
+/// both sides are home.
+pub fn by_nets(nets: &super::net::Nets, view: &View) -> Probs {
     if both_home(view) {
         return hand(view);
     }
-    super::net::trained().probs(view, is_contact(view))
+    nets.probs(view, is_contact(view))
+}
+
+/// Returns the result for the side that just bore off its last checker in `result`: a win,
+/// a gammon when the other side has borne off none.
+pub fn borne_off(result: &View) -> Probs {
+    let gammon = if in_play(&result.opp) == 15 { 1.0 } else { 0.0 };
+    Probs {
+        win: 1.0,
+        gammon_win: gammon,
+        gammon_loss: 0.0,
+    }
 }
 
 /// Returns the chances of the side on roll in `view` by the hand-tuned evaluation.

@@ -2,7 +2,7 @@
 //! 1-ply averages a play over the opponent's 21 rolls, the opponent answering each with its
 //! best 0-ply play. Every static evaluation is one node of the [`Budget`].
 
-use super::eval::{Evaluator, Probs, ROLLS21, in_play};
+use super::eval::{Evaluator, Probs, ROLLS21, borne_off, in_play};
 use crate::bot::Budget;
 use crate::rules::backgammon::{Play, View, legal_plays};
 
@@ -46,12 +46,7 @@ impl<'a> Search<'a> {
     pub fn probs_after(&mut self, result: &View) -> Probs {
         self.tick();
         if in_play(&result.me) == 0 {
-            let gammon = if in_play(&result.opp) == 15 { 1.0 } else { 0.0 };
-            return Probs {
-                win: 1.0,
-                gammon_win: gammon,
-                gammon_loss: 0.0,
-            };
+            return borne_off(result);
         }
         self.evaluator.probs(&result.flipped()).flipped()
     }

@@ -11,8 +11,8 @@
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use super::eval::{Evaluator, Probs, both_home, hand, in_play, is_contact};
-use super::net::{Features, Net, Nets, OUTPUTS};
+use super::eval::{Evaluator, Probs, borne_off, both_home, by_nets as value, in_play, is_contact};
+use super::net::{Features, Net, Nets};
 use crate::rules::backgammon::{Board, View, legal_plays};
 
 /// The settings of a training run.
@@ -51,39 +51,17 @@ fn kind(view: &View) -> Kind {
     }
 }
 
-fn flip(p: [f32; OUTPUTS]) -> [f32; OUTPUTS] {
-    [1.0 - p[0], p[2], p[1]]
-}
-
-fn array(p: Probs) -> [f32; OUTPUTS] {
-    [p.win, p.gammon_win, p.gammon_loss]
-}
-
-/// Money equity from chances (gammons count twice, backgammons as gammons).
-fn equity(p: [f32; OUTPUTS]) -> f32 {
-    2.0 * p[0] - 1.0 + p[1] - p[2]
-}
-
-/// The result for the side that just bore off its last checker.
-fn won(result: &View) -> [f32; OUTPUTS] {
-    let gammon = if in_play(&result.opp) == 15 { 1.0 } else { 0.0 };
-    [1.0, gammon, 0.0]
-}
-
-/// Returns the chances of the side on roll in `view`, by `nets` (both home: the database).
-fn value(nets: &Nets, view: &View) -> [f32; OUTPUTS] {
-    match kind(view) {
-        Kind::Home => array(hand(view)),
-        k => array(nets.probs(view, k == Kind::Contact)),
-    }
+/// Money equity (gammons count twice, backgammons as gammons).
+fn equity(p: Probs) -> f32 {
+    p.equity(true)
 }
 
 /// What a chosen play leads to.
 enum Next {
     /// The mover bore off its last checker: its result.
-    Won([f32; OUTPUTS]),
+    Won(Probs),
     /// The position with the opponent on roll, and its value for the opponent.
-    Position(View, [f32; OUTPUTS]),
+    Position(View, Probs),
 }
 
 /// Plays `dice` in `view` at 0-ply by `nets` (no legal play: the turn passes).
@@ -96,7 +74,7 @@ fn step(nets: &Nets, view: &View, dice: (u8, u8)) -> Next {
     let mut best: Option<(f32, Next)> = None;
     for p in &plays {
         let (e, next) = if in_play(&p.result.me) == 0 {
-            let r = won(&p.result);
+            let r = borne_off(&p.result);
             (equity(r), Next::Won(r))
         } else {
             let next = p.result.flipped();
@@ -143,7 +121,7 @@ impl Trainer {
     /// Plays one game against itself and learns from it at rate `alpha`; returns its plies.
     pub fn game(&mut self, alpha: f32) -> usize {
         let mut states: Vec<(Features, Kind)> = Vec::with_capacity(64);
-        let mut values: Vec<[f32; OUTPUTS]> = Vec::with_capacity(64);
+        let mut values: Vec<Probs> = Vec::with_capacity(64);
         let mut view = start();
         states.push((Features::of(&view), kind(&view)));
         values.push(value(&self.nets, &view));
@@ -155,7 +133,7 @@ impl Trainer {
                 Next::Position(next, v) => {
                     let k = kind(&next);
                     if k == Kind::Home {
-                        break flip(v);
+                        break v.flipped();
                     }
                     states.push((Features::of(&next), k));
                     values.push(v);
@@ -172,18 +150,24 @@ impl Trainer {
         let mut target = last;
         for t in (0..n).rev() {
             if t + 1 < n {
-                let later = flip(target);
-                let next = flip(values[t + 1]);
-                for k in 0..OUTPUTS {
-                    target[k] = (1.0 - self.lambda) * next[k] + self.lambda * later[k];
-                }
+                let (later, next) = (target.flipped(), values[t + 1].flipped());
+                let mix = |a: f32, b: f32| (1.0 - self.lambda) * a + self.lambda * b;
+                target = Probs {
+                    win: mix(next.win, later.win),
+                    gammon_win: mix(next.gammon_win, later.gammon_win),
+                    gammon_loss: mix(next.gammon_loss, later.gammon_loss),
+                };
             }
             let (f, k) = &states[t];
             let net = match k {
                 Kind::Contact => &mut self.nets.contact,
                 _ => &mut self.nets.race,
             };
-            net.learn(f, target, alpha);
+            net.learn(
+                f,
+                [target.win, target.gammon_win, target.gammon_loss],
+                alpha,
+            );
         }
         n
     }
@@ -199,7 +183,7 @@ pub struct Duel {
 }
 
 /// An evaluation a duel plays by: the chances of the side on roll.
-pub type Judge<'a> = &'a dyn Fn(&View) -> [f32; OUTPUTS];
+pub type Judge<'a> = &'a dyn Fn(&View) -> Probs;
 
 /// Plays one game at 0-ply, `sides[0]` starting; returns the winner and the points.
 fn duel_game(sides: [Judge<'_>; 2], rng: &mut StdRng) -> (usize, i32) {
@@ -233,7 +217,7 @@ fn duel_game(sides: [Judge<'_>; 2], rng: &mut StdRng) -> (usize, i32) {
 /// Plays `pairs` seeded pairs of games between `a` and `b` at 0-ply, each seed twice with the
 /// sides swapped; `a` is given by networks or by an evaluator.
 pub fn duel(a: Judge<'_>, b: Evaluator, pairs: u32, seed: u64) -> Duel {
-    let theirs = |v: &View| array(b.probs(v));
+    let theirs = |v: &View| b.probs(v);
     let mut out = Duel::default();
     for g in 0..pairs {
         for first in 0..2 {
@@ -257,7 +241,7 @@ pub fn duel(a: Judge<'_>, b: Evaluator, pairs: u32, seed: u64) -> Duel {
 }
 
 /// Returns an evaluation function by `nets` for [`duel`].
-pub fn by_nets(nets: &Nets) -> impl Fn(&View) -> [f32; OUTPUTS] + '_ {
+pub fn by_nets(nets: &Nets) -> impl Fn(&View) -> Probs + '_ {
     move |v| value(nets, v)
 }
 
