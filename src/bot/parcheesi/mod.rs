@@ -52,23 +52,8 @@ impl Brain for ParcheesiGame {
             2 => Depth::Simple,
             _ => Depth::Full,
         };
-        let live: Vec<bool> = (0..self.players()).map(|s| !self.has_resigned(s)).collect();
-        let rules = self.rules();
-        let mut ranked: Vec<(Ending, f64)> = self
-            .endings()
-            .into_iter()
-            .map(|ending| {
-                let pos = Position {
-                    rules,
-                    pawns: &ending.pawns,
-                    live: &live,
-                };
-                let score = eval::score(&pos, seat, depth) + eval::again_value(ending.again);
-                (ending, score)
-            })
-            .collect();
-        // Best first; the first of equal turns (in the engine's order) is kept.
-        ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
+        let live = live(self);
+        let mut ranked = ranked(self, seat, depth, &live);
         let chosen = if level >= 4 {
             rollout::choose(self, seat, &ranked, rollout::EXPERT, budget, rng)
         } else {
@@ -87,4 +72,29 @@ impl Brain for ParcheesiGame {
             why,
         })
     }
+}
+
+/// Returns which seats still play.
+fn live(game: &ParcheesiGame) -> Vec<bool> {
+    (0..game.players()).map(|s| !game.has_resigned(s)).collect()
+}
+
+/// Returns every legal whole turn of `seat` with its score (the position it leaves and its
+/// extra rolls), best first; of equal turns, the first in the engine's order comes first.
+fn ranked(game: &ParcheesiGame, seat: Seat, depth: Depth, live: &[bool]) -> Vec<(Ending, f64)> {
+    let mut ranked: Vec<(Ending, f64)> = game
+        .endings()
+        .into_iter()
+        .map(|ending| {
+            let pos = Position {
+                rules: game.rules(),
+                pawns: &ending.pawns,
+                live,
+            };
+            let score = eval::score(&pos, seat, depth) + eval::again_value(ending.again);
+            (ending, score)
+        })
+        .collect();
+    ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
+    ranked
 }

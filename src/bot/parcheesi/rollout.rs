@@ -133,7 +133,7 @@ fn play_out(
             Err(_) => break,
         }
     }
-    let live: Vec<bool> = (0..game.players()).map(|s| !game.has_resigned(s)).collect();
+    let live = super::live(&game);
     let pawns: Vec<[u8; 4]> = (0..game.players())
         .filter_map(|s| game.progress(s))
         .collect();
@@ -153,18 +153,6 @@ fn policy(game: &ParcheesiGame, s: Seat, seat: Seat) -> Option<ParcheesiMove> {
     } else {
         Depth::Simple
     };
-    let live: Vec<bool> = (0..game.players()).map(|o| !game.has_resigned(o)).collect();
-    let mut best: Option<(ParcheesiMove, f64)> = None;
-    for ending in game.endings() {
-        let pos = Position {
-            rules: game.rules(),
-            pawns: &ending.pawns,
-            live: &live,
-        };
-        let score = eval::score(&pos, s, depth) + eval::again_value(ending.again);
-        if best.as_ref().is_none_or(|(_, b)| score > *b) {
-            best = Some((ending.r#move, score));
-        }
-    }
-    best.map(|(m, _)| m)
+    let mut ranked = super::ranked(game, s, depth, &super::live(game));
+    (!ranked.is_empty()).then(|| ranked.swap_remove(0).0.r#move)
 }
