@@ -23,7 +23,8 @@ const ROUNDS: usize = 80;
 struct Losers {
     /// "The game moved on before your action landed": both read the same seq.
     moved_on: usize,
-    /// The loser read the game after the winner's move (whose turn, rolled already, …).
+    /// The loser read the game after the winner's move (whose turn, rolled already, …, or no
+    /// game at all once the winner's move ended it).
     too_late: usize,
     /// The loser's `/play` found the channel taken.
     channel_taken: usize,
@@ -57,6 +58,7 @@ fn judge(losers: &mut Losers, reply: &[String]) {
         "rolled already",
         "already started",
         "already seated",
+        "no game in this channel",
     ]
     .iter()
     .any(|w| text.contains(w))
