@@ -138,7 +138,7 @@ fn careful_wins_more_than_its_share_against_three_greedy_players() {
 
 #[test]
 fn expert_wins_more_than_its_share_against_three_greedy_players() {
-    // Its edge over the careful level (28-30% against three careful players over 400 games)
+    // Its edge over the careful level (26-38% against three careful players in the benchmark)
     // is too small for a few dozen games; the strength benchmark measures it.
     let won = wins(Ruleset::Pahrcheesi, 4, 2, 24);
     assert!(won > 6, "{won} of 24");

@@ -30,7 +30,7 @@ const CAREFUL: Level = Level {
 const EXPERT: Level = Level {
     name: "expert",
     about: "plays the careful level's closest turns out over sampled throws, through the opponents' replies and its own next turn",
-    measured: "wins 91.7% (parcheesi), 88.1% (pahrcheesi), 94.1% (pachesi), 89.7% (pachisi) of 1,000 four-player games against three random players, and 29.2%, 28.5%, 26.0%, 29.8% of 400 against three careful players (2026-11-27)",
+    measured: "wins 91.7% (parcheesi), 91.0% (pahrcheesi), 96.1% (pachesi), 91.8% (pachisi) of 1,000 four-player games against three random players, and 26.4% (of 1,000), 34.0%, 37.5% (of 400), 28.7% (of 1,000) against three careful players (2026-11-27)",
 };
 
 impl Brain for ParcheesiGame {

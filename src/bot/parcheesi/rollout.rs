@@ -29,9 +29,9 @@ pub struct Plan {
 
 /// The expert level's plan.
 pub const EXPERT: Plan = Plan {
-    candidates: 4,
-    margin: 40.0,
-    samples: 24,
+    candidates: 8,
+    margin: 80.0,
+    samples: 48,
     passes: 2,
 };
 
