@@ -15,13 +15,18 @@ pub struct Budget {
     cancel: Arc<AtomicBool>,
 }
 
+/// How long before the hard limit a search stops, so that its answer (unwinding, the line of
+/// why) is ready by the limit and not a few milliseconds after it.
+const ANSWER_MARGIN: Duration = Duration::from_millis(50);
+
 impl Budget {
-    /// Gives a search `soft` to finish its current iteration and `hard` at most, from now.
+    /// Gives a search `soft` to finish its current iteration and answers by `hard` at most,
+    /// from now: the search itself stops `ANSWER_MARGIN` before `hard` (never before `soft`).
     pub fn timed(soft: Duration, hard: Duration) -> Budget {
         let now = Instant::now();
         Budget {
             soft: now + soft,
-            hard: now + hard.max(soft),
+            hard: now + hard.saturating_sub(ANSWER_MARGIN).max(soft),
             nodes: None,
             cancel: Arc::new(AtomicBool::new(false)),
         }
@@ -59,5 +64,20 @@ impl Budget {
 
     fn stopped(&self, searched: u64) -> bool {
         self.cancel.load(Ordering::Relaxed) || self.nodes.is_some_and(|n| searched >= n)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_search_stops_a_margin_before_its_hard_limit_but_never_before_the_soft_one() {
+        let before = Instant::now();
+        let budget = Budget::timed(Duration::from_secs(2), Duration::from_secs(3));
+        assert!(budget.hard <= Instant::now() + Duration::from_secs(3) - ANSWER_MARGIN);
+        assert!(budget.hard >= before + Duration::from_secs(3) - ANSWER_MARGIN);
+        let tight = Budget::timed(Duration::from_secs(2), Duration::from_millis(2_010));
+        assert_eq!(tight.hard, tight.soft);
     }
 }
