@@ -6,7 +6,7 @@ use sqlx::any::Any;
 use sqlx::{AnyConnection, Transaction};
 
 use super::error::{check_text, is_unique_violation};
-use super::model::{Change, GameRow, LoggedAction, NewGame, Seat};
+use super::model::{Change, GameRow, LoggedAction, NewGame, SeatRow};
 use super::ratings::{self, Rate, RatingChange};
 use super::rows::{self, game_columns};
 use super::{Store, StoreError};
@@ -18,7 +18,7 @@ impl Store {
     /// [`StoreError::ChannelBusy`] when `new.status` is open and the channel already has an
     /// open game; [`StoreError::NulInText`] when a text field contains NUL;
     /// [`StoreError::Database`] otherwise (including two seats with the same number or user).
-    pub async fn create_game(&self, new: NewGame) -> Result<(GameRow, Vec<Seat>), StoreError> {
+    pub async fn create_game(&self, new: NewGame) -> Result<(GameRow, Vec<SeatRow>), StoreError> {
         for (field, value) in [
             ("guild", &new.guild),
             ("channel", &new.channel),
@@ -189,7 +189,7 @@ impl Store {
     ///
     /// # Errors
     /// [`StoreError::Corrupt`] for a damaged row, [`StoreError::Database`] otherwise.
-    pub async fn seats(&self, game: i64) -> Result<Vec<Seat>, StoreError> {
+    pub async fn seats(&self, game: i64) -> Result<Vec<SeatRow>, StoreError> {
         let mut conn = self.pool.acquire().await?;
         select_seats(&mut conn, game).await
     }
@@ -370,7 +370,7 @@ impl Store {
 }
 
 /// Rejects seats whose text contains NUL.
-fn check_seats(seats: &[Seat]) -> Result<(), StoreError> {
+fn check_seats(seats: &[SeatRow]) -> Result<(), StoreError> {
     for seat in seats {
         check_text("seat's user id", &seat.user_id)?;
         check_text("seat's player name", &seat.name)?;
@@ -382,7 +382,7 @@ fn check_seats(seats: &[Seat]) -> Result<(), StoreError> {
 async fn insert_seats(
     tx: &mut Transaction<'static, Any>,
     game: i64,
-    seats: &[Seat],
+    seats: &[SeatRow],
 ) -> Result<(), StoreError> {
     for seat in seats {
         sqlx::query(
@@ -402,7 +402,7 @@ async fn insert_seats(
 }
 
 /// Reads the seats of `game` ordered by seat number.
-async fn select_seats(conn: &mut AnyConnection, game: i64) -> Result<Vec<Seat>, StoreError> {
+async fn select_seats(conn: &mut AnyConnection, game: i64) -> Result<Vec<SeatRow>, StoreError> {
     sqlx::query("SELECT seat, user_id, name, joined FROM seats WHERE game = $1 ORDER BY seat")
         .bind(game)
         .fetch_all(conn)

@@ -27,7 +27,7 @@ pub use connect::{DB_DELAY_ENV, Latency};
 pub use error::StoreError;
 pub use marks::Unread;
 pub use model::{
-    Change, GameRow, LoggedAction, NewGame, NewLog, Seat, Status, UnknownStatus, bot_level_of,
+    Change, GameRow, LoggedAction, NewGame, NewLog, SeatRow, Status, UnknownStatus, bot_level_of,
 };
 pub use players::{Notify, PlayerSettings, Quiet};
 pub use ratings::{Rate, RatingChange, Standing};

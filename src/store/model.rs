@@ -91,7 +91,7 @@ pub struct GameRow {
 
 /// Describes one seat at a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Seat {
+pub struct SeatRow {
     pub seat: i64,
     pub user_id: String,
     pub name: String,
@@ -99,14 +99,14 @@ pub struct Seat {
     pub joined: bool,
 }
 
-impl Seat {
+impl SeatRow {
     /// The user id of the `n`th bot seat at `level` (`bot:<level>:<n>`): no Discord snowflake
     /// or console name has a colon, so it is never a person's.
     pub fn bot_id(level: usize, n: usize) -> String {
         format!("bot:{level}:{n}")
     }
 
-    /// Returns the bot's level when this seat is the bot's (see [`Seat::bot_id`]).
+    /// Returns the bot's level when this seat is the bot's (see [`SeatRow::bot_id`]).
     pub fn bot_level(&self) -> Option<usize> {
         bot_level_of(&self.user_id)
     }
@@ -144,7 +144,7 @@ pub struct NewGame {
     pub state: String,
     pub created_by: String,
     pub max_seats: i64,
-    pub seats: Vec<Seat>,
+    pub seats: Vec<SeatRow>,
     /// The per-move time limit in days, or `None` for none.
     pub move_days: Option<i64>,
     /// Seconds into each turn before the player to move is reminded; 0 for none (but the
@@ -169,7 +169,7 @@ pub struct Change {
     pub state: String,
     pub result: Option<String>,
     /// Replaces all seats when `Some`.
-    pub seats: Option<Vec<Seat>>,
+    pub seats: Option<Vec<SeatRow>>,
     /// Appends this action at `expected_seq + 1` when `Some`.
     pub log: Option<NewLog>,
 }

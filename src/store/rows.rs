@@ -4,7 +4,7 @@ use sqlx::Row;
 use sqlx::any::AnyRow;
 
 use super::error::StoreError;
-use super::model::{GameRow, LoggedAction, Seat, Status};
+use super::model::{GameRow, LoggedAction, SeatRow, Status};
 
 /// Lists the `games` columns in the order [`game_row`] expects; used inside `concat!`.
 macro_rules! game_columns {
@@ -50,7 +50,7 @@ pub(crate) fn game_row(row: &AnyRow) -> Result<GameRow, StoreError> {
 ///
 /// # Errors
 /// [`StoreError::Corrupt`] when `joined` is neither 0 nor 1.
-pub(crate) fn seat(row: &AnyRow) -> Result<Seat, StoreError> {
+pub(crate) fn seat(row: &AnyRow) -> Result<SeatRow, StoreError> {
     let seat: i64 = row.try_get("seat")?;
     let joined = match row.try_get::<i64, _>("joined")? {
         0 => false,
@@ -61,7 +61,7 @@ pub(crate) fn seat(row: &AnyRow) -> Result<Seat, StoreError> {
             )));
         }
     };
-    Ok(Seat {
+    Ok(SeatRow {
         seat,
         user_id: row.try_get("user_id")?,
         name: row.try_get("name")?,

@@ -8,7 +8,7 @@
 use serde_json::json;
 
 use crate::rules::{Action, GameKind};
-use crate::store::{GameRow, LoggedAction, Seat, Status};
+use crate::store::{GameRow, LoggedAction, SeatRow, Status};
 
 use super::command::{Ctx, Reply, mention};
 use super::lobby::{choice, game_ref};
@@ -19,7 +19,7 @@ enum Verdict {
     /// Abort now, for this reason.
     Now(String),
     /// Record the caller's vote; abort when every player still in the game has voted.
-    Vote { in_game: Vec<Seat> },
+    Vote { in_game: Vec<SeatRow> },
 }
 
 impl Table {
@@ -47,11 +47,11 @@ impl Table {
         &self,
         ctx: &Ctx,
         row: &GameRow,
-        seats: &[Seat],
-        in_game: &[Seat],
+        seats: &[SeatRow],
+        in_game: &[SeatRow],
     ) -> Result<Reply, TableError> {
         let voters = self.store.vote_abort(row.id, row.seq, &ctx.user.id).await?;
-        let waiting: Vec<&Seat> = in_game
+        let waiting: Vec<&SeatRow> = in_game
             .iter()
             // The bot agrees to whatever its opponents agree on.
             .filter(|s| !voters.contains(&s.user_id) && s.bot_level().is_none())
@@ -83,7 +83,7 @@ impl Table {
         &self,
         ctx: &Ctx,
         row: &GameRow,
-        seats: &[Seat],
+        seats: &[SeatRow],
         why: &str,
     ) -> Result<Reply, TableError> {
         let result = json!({ "aborted": { "by": ctx.user.id, "why": why } }).to_string();
@@ -112,7 +112,7 @@ impl Table {
 fn verdict(
     ctx: &Ctx,
     row: &GameRow,
-    seats: &[Seat],
+    seats: &[SeatRow],
     log: &[LoggedAction],
     damaged: Option<String>,
 ) -> Result<Verdict, TableError> {
@@ -169,7 +169,7 @@ fn verdict(
 }
 
 /// Returns the players whose seats resigned (or forfeited on time) according to the log.
-fn resigned(seats: &[Seat], log: &[LoggedAction]) -> Vec<String> {
+fn resigned(seats: &[SeatRow], log: &[LoggedAction]) -> Vec<String> {
     log.iter()
         .filter_map(|l| match serde_json::from_str::<Action>(&l.action) {
             Ok(Action::Resign { seat }) => seats

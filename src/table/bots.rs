@@ -17,8 +17,8 @@ use rand::{Rng as _, SeedableRng as _};
 use tokio::sync::{Notify, Semaphore};
 
 use crate::bot::{self, Budget, Pick};
-use crate::rules::{Action, Game, Move, Seat as SeatNo, Turn};
-use crate::store::{Seat, Status};
+use crate::rules::{Action, Game, Move, Seat, Turn};
+use crate::store::{SeatRow, Status};
 
 use super::command::{Ctx, Reply, User, mention};
 use super::metrics::Gauge;
@@ -86,9 +86,9 @@ pub struct BotTurn {
 /// What a bot does next in a game.
 enum Next {
     /// Answers the draw offer standing against it.
-    Draw { seat: SeatNo, accept: bool },
+    Draw { seat: Seat, accept: bool },
     /// Acts on its turn: a move, or a roll when it has nothing to play before rolling.
-    Turn { seat: SeatNo, level: usize },
+    Turn { seat: Seat, level: usize },
 }
 
 impl Table {
@@ -171,7 +171,7 @@ impl Table {
     /// Plays a claimed turn, action by action, renewing the claim before each.
     async fn play_claimed(&self, id: i64, token: &str) -> Result<Option<BotTurn>, TableError> {
         let mut headlines: Vec<String> = Vec::new();
-        let mut actor: Option<SeatNo> = None;
+        let mut actor: Option<Seat> = None;
         let mut last = None;
         for _ in 0..MAX_ACTIONS {
             let Some(loaded) = self.bot_state(id).await? else {
@@ -293,7 +293,7 @@ impl Table {
     pub(super) async fn think(
         &self,
         game: &Game,
-        seat: SeatNo,
+        seat: Seat,
         level: usize,
     ) -> Result<Option<Pick<Move>>, TableError> {
         let config = self.bots.config;
@@ -305,7 +305,7 @@ impl Table {
     pub(super) async fn search(
         &self,
         game: &Game,
-        seat: SeatNo,
+        seat: Seat,
         level: usize,
         soft: Duration,
         hard: Duration,
@@ -341,12 +341,12 @@ impl Table {
 
 /// Returns what a bot does next in `game`, if anything: answer a draw offer made to it, or
 /// act on its turn.
-fn next_for_bot(game: &Game, seats: &[Seat]) -> Option<Next> {
-    let level_of = |seat: SeatNo| {
+fn next_for_bot(game: &Game, seats: &[SeatRow]) -> Option<Next> {
+    let level_of = |seat: Seat| {
         seats
             .iter()
             .find(|s| s.seat as usize == seat)
-            .and_then(Seat::bot_level)
+            .and_then(SeatRow::bot_level)
     };
     if let Some(offerer) = game.draw_offer()
         && let Some(s) = seats

@@ -1,7 +1,7 @@
 //! Questions a frontend may ask without acting: which moves fit what a player has typed so far
 //! (autocomplete), and whether a chat line is a move at all (play by plain message).
 
-use crate::rules::{Seat as SeatNo, Turn};
+use crate::rules::{Seat, Turn};
 
 use super::command::{Command, Ctx, Reply};
 use super::play::seat_of;
@@ -62,7 +62,7 @@ impl Table {
     }
 
     /// Loads the channel's started game when the sender is the seated player to move.
-    async fn to_move(&self, ctx: &Ctx) -> Option<(Loaded, SeatNo)> {
+    async fn to_move(&self, ctx: &Ctx) -> Option<(Loaded, Seat)> {
         let loaded = self.load_started(ctx).await.ok()?;
         let seat = seat_of(ctx, &loaded.seats).ok()?;
         match loaded.game.turn() {

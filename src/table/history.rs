@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use crate::render::View;
 use crate::rules::{Action, Game, Turn};
-use crate::store::{GameRow, LoggedAction, Seat, Status};
+use crate::store::{GameRow, LoggedAction, SeatRow, Status};
 
 use super::record::{self, Attachment, History, Step};
 use super::{Ctx, Reply, Table, TableError};
@@ -81,7 +81,7 @@ impl Table {
         &self,
         ctx: &Ctx,
         game: Option<i64>,
-    ) -> Result<(GameRow, Vec<Seat>, Vec<LoggedAction>), TableError> {
+    ) -> Result<(GameRow, Vec<SeatRow>, Vec<LoggedAction>), TableError> {
         let row = match game {
             Some(id) => match self.store.game(id).await {
                 Ok(row) if row.guild == ctx.guild => row,
@@ -120,7 +120,7 @@ fn describe(row: &GameRow) -> &'static str {
 /// Picks a replay's frames: the start, then the position after every move, after a roll that
 /// passed the turn (no move possible) and after the action that ended the game. Returns the
 /// frames and how many turns were left out to stay under [`MAX_FRAMES`].
-fn frames(row: &GameRow, seats: &[Seat], history: &History<'_>) -> (Vec<(Game, View)>, usize) {
+fn frames(row: &GameRow, seats: &[SeatRow], history: &History<'_>) -> (Vec<(Game, View)>, usize) {
     let players: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
     let view = |caption: String| View {
         players: players.clone(),
@@ -166,7 +166,7 @@ fn shows_a_turn(before: &Game, step: &Step<'_>) -> bool {
 }
 
 /// The line under a frame: `Nf3 by alice`, `alice rolled 6-5`.
-fn caption(seats: &[Seat], history: &History<'_>, step: &Step<'_>) -> String {
+fn caption(seats: &[SeatRow], history: &History<'_>, step: &Step<'_>) -> String {
     let name = |seat: usize| {
         seats.iter().find(|s| s.seat as usize == seat).map_or_else(
             || history.kind.seat_name(seat).to_string(),

@@ -1,7 +1,7 @@
 //! Opening a table, taking and leaving seats, starting and aborting games.
 
 use crate::rules::{Game, GameKind};
-use crate::store::{Change, GameRow, NewGame, Seat, Status, StoreError};
+use crate::store::{Change, GameRow, NewGame, SeatRow, Status, StoreError};
 
 use super::command::{Choice, Ctx, GameRef, Reply, User, mention};
 use super::names::clean_name;
@@ -88,7 +88,7 @@ impl Table {
             headline.push_str(&format!(
                 " against {}",
                 if bots == 1 {
-                    mention(&Seat::bot_id(level, 1))
+                    mention(&SeatRow::bot_id(level, 1))
                 } else {
                     format!("{bots} bots at level {level}")
                 }
@@ -139,7 +139,7 @@ impl Table {
         let n = seats.iter().filter(|s| s.bot_level().is_some()).count() + 1;
         let mut bot = bot_seat(0, level);
         bot.seat = next;
-        bot.user_id = Seat::bot_id(level, n);
+        bot.user_id = SeatRow::bot_id(level, n);
         seats.push(bot);
         let full = seats.len() as i64 == row.max_seats && seats.iter().all(|s| s.joined);
         if full {
@@ -150,7 +150,7 @@ impl Table {
             text: format!(
                 "{} invited {} to game #{} ({} of {} seats taken).",
                 mention(&ctx.user.id),
-                mention(&Seat::bot_id(level, n)),
+                mention(&SeatRow::bot_id(level, n)),
                 row.id,
                 seats.iter().filter(|s| s.joined).count(),
                 row.max_seats
@@ -170,7 +170,7 @@ impl Table {
         ctx: &Ctx,
         kind: GameKind,
         ruleset: &str,
-        seats: Vec<Seat>,
+        seats: Vec<SeatRow>,
         move_days: Option<i64>,
         headline: &str,
         max: usize,
@@ -226,7 +226,7 @@ impl Table {
             return Ok(reply);
         }
         let mut text = format!("{headline} (game #{}).", row.id);
-        let waiting: Vec<&Seat> = seats.iter().filter(|s| !s.joined).collect();
+        let waiting: Vec<&SeatRow> = seats.iter().filter(|s| !s.joined).collect();
         if !waiting.is_empty() {
             let names: Vec<String> = waiting.iter().map(|s| mention(&s.user_id)).collect();
             text.push_str(&format!(
@@ -293,10 +293,10 @@ impl Table {
             return Err(TableError::NotSeated);
         }
         let n = players.len();
-        let seats: Vec<Seat> = (0..n)
+        let seats: Vec<SeatRow> = (0..n)
             .map(|i| {
                 let from = &players[(i + 1) % n];
-                Seat {
+                SeatRow {
                     seat: i as i64,
                     user_id: from.user_id.clone(),
                     name: from.name.clone(),
@@ -385,7 +385,7 @@ impl Table {
                 ..Reply::default()
             });
         }
-        let seats: Vec<Seat> = seats
+        let seats: Vec<SeatRow> = seats
             .into_iter()
             .filter(|s| s.user_id != ctx.user.id)
             .collect();
@@ -408,7 +408,7 @@ impl Table {
                 what: "start it",
             });
         }
-        let joined: Vec<Seat> = seats.into_iter().filter(|s| s.joined).collect();
+        let joined: Vec<SeatRow> = seats.into_iter().filter(|s| s.joined).collect();
         let (min, _) = game.kind().seats();
         if joined.len() < min {
             return Err(TableError::NotEnoughPlayers {
@@ -420,7 +420,11 @@ impl Table {
     }
 
     /// Starts the game with these seats (renumbered in order) and shows the first board.
-    pub(super) async fn begin(&self, row: GameRow, seats: Vec<Seat>) -> Result<Reply, TableError> {
+    pub(super) async fn begin(
+        &self,
+        row: GameRow,
+        seats: Vec<SeatRow>,
+    ) -> Result<Reply, TableError> {
         let kind: GameKind = row.kind.parse()?;
         let ruleset: String =
             serde_json::from_str(&row.ruleset).map_err(|e| TableError::Corrupt {
@@ -428,10 +432,10 @@ impl Table {
                 detail: e.to_string(),
             })?;
         let game = Game::new(kind, &ruleset, seats.len())?;
-        let seats: Vec<Seat> = seats
+        let seats: Vec<SeatRow> = seats
             .into_iter()
             .enumerate()
-            .map(|(i, s)| Seat {
+            .map(|(i, s)| SeatRow {
                 seat: i as i64,
                 ..s
             })
@@ -462,7 +466,7 @@ impl Table {
     }
 
     /// Stores a lobby's new seating.
-    async fn reseat(&self, row: &GameRow, seats: Vec<Seat>) -> Result<GameRow, TableError> {
+    async fn reseat(&self, row: &GameRow, seats: Vec<SeatRow>) -> Result<GameRow, TableError> {
         Ok(self
             .store
             .commit(Change {
@@ -499,8 +503,8 @@ impl Table {
     }
 }
 
-fn seat(n: i64, user: &User, joined: bool) -> Seat {
-    Seat {
+fn seat(n: i64, user: &User, joined: bool) -> SeatRow {
+    SeatRow {
         seat: n,
         user_id: user.id.clone(),
         name: clean_name(&user.name),
@@ -509,10 +513,10 @@ fn seat(n: i64, user: &User, joined: bool) -> Seat {
 }
 
 /// The seat of the bot at `level`, numbered `n` (the `n`th bot is `bot:<level>:<n>`).
-fn bot_seat(n: usize, level: usize) -> Seat {
-    Seat {
+fn bot_seat(n: usize, level: usize) -> SeatRow {
+    SeatRow {
         seat: n as i64,
-        user_id: Seat::bot_id(level, n),
+        user_id: SeatRow::bot_id(level, n),
         name: super::command::bot_name(level),
         joined: true,
     }

@@ -32,7 +32,7 @@ use tracing::Instrument as _;
 
 use crate::render::{Renderer, View};
 use crate::rules::{Game, GameKind};
-use crate::store::{GameRow, Seat, Store};
+use crate::store::{GameRow, SeatRow, Store};
 
 pub use bots::{BotConfig, BotTurn};
 pub use catchup::{Suggestions, fits_typed};
@@ -60,7 +60,7 @@ pub struct Table {
 /// A game row loaded and checked: its stored row, its seats and its validated state.
 struct Loaded {
     row: GameRow,
-    seats: Vec<Seat>,
+    seats: Vec<SeatRow>,
     game: Game,
 }
 
@@ -211,7 +211,7 @@ impl Table {
 
     /// Returns a game's seats with every name fit to print (names stored by older versions
     /// may hold characters that are no longer kept).
-    async fn seats(&self, game: i64) -> Result<Vec<Seat>, crate::store::StoreError> {
+    async fn seats(&self, game: i64) -> Result<Vec<SeatRow>, crate::store::StoreError> {
         let mut seats = self.store.seats(game).await?;
         for seat in &mut seats {
             seat.name = names::clean_name(&seat.name);
@@ -223,7 +223,7 @@ impl Table {
     async fn picture(
         &self,
         game: &Game,
-        seats: &[Seat],
+        seats: &[SeatRow],
         caption: Option<String>,
     ) -> Option<Vec<u8>> {
         let renderer = Arc::clone(&self.renderer);

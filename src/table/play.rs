@@ -4,8 +4,8 @@ use rand::Rng as _;
 use tracing::Instrument as _;
 
 use crate::rating::{self, System};
-use crate::rules::{Action, Game, PlayError, Seat as SeatNo, Turn};
-use crate::store::{Change, GameRow, NewLog, Rate, RatingChange, Seat, Status};
+use crate::rules::{Action, Game, PlayError, Seat, Turn};
+use crate::store::{Change, GameRow, NewLog, Rate, RatingChange, SeatRow, Status};
 
 use super::command::{Choice, Ctx, DrawCommand, Reply, mention};
 use super::dice::DiceExpr;
@@ -112,7 +112,7 @@ impl Table {
     pub(super) fn throw(
         &self,
         game: &Game,
-        seat: SeatNo,
+        seat: Seat,
         user: &str,
     ) -> Option<(Action, String, String)> {
         let wanted = game.dice()?;
@@ -269,7 +269,7 @@ impl Table {
         loaded: Loaded,
         action: &Action,
         notation: String,
-    ) -> Result<(GameRow, Vec<Seat>, Game, Vec<RatingChange>), TableError> {
+    ) -> Result<(GameRow, Vec<SeatRow>, Game, Vec<RatingChange>), TableError> {
         let Loaded { row, seats, game } = loaded;
         let (next, state) = tracing::debug_span!("rules").in_scope(|| {
             let next = game.apply(action)?;
@@ -337,7 +337,7 @@ impl Table {
     pub(super) async fn turn_reply(
         &self,
         row: &GameRow,
-        seats: &[Seat],
+        seats: &[SeatRow],
         game: &Game,
         headline: String,
     ) -> Reply {
@@ -463,7 +463,7 @@ impl Table {
 }
 
 /// Finds the seat of the user who sent the command.
-pub(super) fn seat_of(ctx: &Ctx, seats: &[Seat]) -> Result<SeatNo, TableError> {
+pub(super) fn seat_of(ctx: &Ctx, seats: &[SeatRow]) -> Result<Seat, TableError> {
     seats
         .iter()
         .find(|s| s.user_id == ctx.user.id && s.joined)
@@ -472,14 +472,14 @@ pub(super) fn seat_of(ctx: &Ctx, seats: &[Seat]) -> Result<SeatNo, TableError> {
 }
 
 /// The person at a seat, to ping (none for a bot's seat).
-pub(super) fn seat_user(seats: &[Seat], seat: SeatNo) -> Option<String> {
+pub(super) fn seat_user(seats: &[SeatRow], seat: Seat) -> Option<String> {
     seats
         .iter()
         .find(|s| s.seat as usize == seat && s.bot_level().is_none())
         .map(|s| s.user_id.clone())
 }
 
-pub(super) fn name(seats: &[Seat], seat: SeatNo) -> String {
+pub(super) fn name(seats: &[SeatRow], seat: Seat) -> String {
     seats
         .iter()
         .find(|s| s.seat as usize == seat)

@@ -4,8 +4,8 @@
 
 use std::fmt::Write as _;
 
-use crate::rules::{Action, Game, GameKind, Outcome, RecordFormat, Seat as SeatNo};
-use crate::store::{GameRow, LoggedAction, Seat, Status};
+use crate::rules::{Action, Game, GameKind, Outcome, RecordFormat, Seat};
+use crate::store::{GameRow, LoggedAction, SeatRow, Status};
 
 use super::TableError;
 
@@ -35,7 +35,7 @@ impl<'a> History<'a> {
     /// does not read or no longer applies.
     pub fn replay(
         row: &GameRow,
-        seats: &[Seat],
+        seats: &[SeatRow],
         log: &'a [LoggedAction],
     ) -> Result<History<'a>, TableError> {
         let corrupt = |detail: String| TableError::Corrupt { id: row.id, detail };
@@ -83,7 +83,7 @@ pub struct Attachment {
 }
 
 /// Writes a game's record in its game's file format.
-pub(super) fn export(row: &GameRow, seats: &[Seat], history: &History<'_>) -> Attachment {
+pub(super) fn export(row: &GameRow, seats: &[SeatRow], history: &History<'_>) -> Attachment {
     let format = history.kind.info().record;
     let (extension, text) = match format {
         RecordFormat::Pgn => ("pgn", portable(row, seats, history, Portable::PGN)),
@@ -129,7 +129,7 @@ impl Portable {
 }
 
 /// Writes a PGN or PDN game: the seven-tag roster, then the moves numbered in pairs.
-fn portable(row: &GameRow, seats: &[Seat], history: &History<'_>, kind: Portable) -> String {
+fn portable(row: &GameRow, seats: &[SeatRow], history: &History<'_>, kind: Portable) -> String {
     let outcome = history.last().outcome();
     let result = kind.result(row, outcome);
     let mut out = String::new();
@@ -190,9 +190,9 @@ fn portable(row: &GameRow, seats: &[Seat], history: &History<'_>, kind: Portable
 }
 
 /// Writes a numbered list of every logged action, with the position after each move.
-fn move_list(row: &GameRow, seats: &[Seat], history: &History<'_>) -> String {
+fn move_list(row: &GameRow, seats: &[SeatRow], history: &History<'_>) -> String {
     let kind = history.kind;
-    let who = |seat: SeatNo| format!("{} ({})", seat_name(seats, seat), kind.seat_name(seat));
+    let who = |seat: Seat| format!("{} ({})", seat_name(seats, seat), kind.seat_name(seat));
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -237,7 +237,7 @@ fn move_list(row: &GameRow, seats: &[Seat], history: &History<'_>) -> String {
 }
 
 /// The name at a seat, or the seat's number when the row lost it.
-fn seat_name(seats: &[Seat], seat: SeatNo) -> String {
+fn seat_name(seats: &[SeatRow], seat: Seat) -> String {
     seats
         .iter()
         .find(|s| s.seat as usize == seat)

@@ -2,7 +2,7 @@
 
 use crate::rating::System;
 use crate::rules::{Game, GameKind, Outcome, Turn};
-use crate::store::{RatingChange, Seat};
+use crate::store::{RatingChange, SeatRow};
 
 use super::command::mention;
 
@@ -46,7 +46,7 @@ pub fn rules_index() -> String {
 }
 
 /// Announces a game that has just started.
-pub fn started(kind: GameKind, seats: &[Seat]) -> String {
+pub fn started(kind: GameKind, seats: &[SeatRow]) -> String {
     let players: Vec<String> = seats
         .iter()
         .map(|s| {
@@ -61,7 +61,7 @@ pub fn started(kind: GameKind, seats: &[Seat]) -> String {
 }
 
 /// Says whose turn it is, or how the game ended.
-pub fn status(game: &Game, seats: &[Seat]) -> String {
+pub fn status(game: &Game, seats: &[SeatRow]) -> String {
     let kind = game.kind();
     let who = |seat: usize| {
         seats
@@ -108,7 +108,7 @@ fn result(kind: GameKind, outcome: Outcome, who: &dyn Fn(usize) -> String) -> St
 }
 
 /// Turns reply text into plain words for the picture: mentions become names, markdown goes.
-pub fn plain(text: &str, seats: &[Seat]) -> String {
+pub fn plain(text: &str, seats: &[SeatRow]) -> String {
     let mut out = text.replace("**", "").replace('`', "");
     for s in seats {
         out = out.replace(&mention(&s.user_id), &s.name);

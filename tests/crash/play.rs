@@ -4,7 +4,7 @@
 
 use rand::Rng;
 use rand::rngs::StdRng;
-use tabula::rules::{Action, Game, Seat as SeatNo, Turn};
+use tabula::rules::{Action, Game, Seat, Turn};
 use tabula::store::{Status, Store};
 
 /// The guild every console command is in.
@@ -69,7 +69,7 @@ pub async fn next(
         };
     }
     let game: Game = serde_json::from_str(&row.state).expect("the stored state loads");
-    let user = |seat: SeatNo| {
+    let user = |seat: Seat| {
         seats
             .iter()
             .find(|s| s.seat == seat as i64)

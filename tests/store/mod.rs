@@ -6,10 +6,12 @@ mod text;
 
 use crate::support::db::both_backends;
 use sqlx::{AnyConnection, Connection};
-use tabula::store::{Backend, Change, GameRow, NewGame, NewLog, Seat, Status, Store, StoreError};
+use tabula::store::{
+    Backend, Change, GameRow, NewGame, NewLog, SeatRow, Status, Store, StoreError,
+};
 
-fn seat(seat: i64, user_id: &str, joined: bool) -> Seat {
-    Seat {
+fn seat(seat: i64, user_id: &str, joined: bool) -> SeatRow {
+    SeatRow {
         seat,
         user_id: user_id.to_owned(),
         name: format!("{user_id}'s name"),

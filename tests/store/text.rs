@@ -1,6 +1,6 @@
 //! Text columns: hostile strings come back byte for byte, NUL is refused on both backends.
 
-use tabula::store::{Change, NewGame, NewLog, Seat, Status, Store, StoreError};
+use tabula::store::{Change, NewGame, NewLog, SeatRow, Status, Store, StoreError};
 
 use super::{log_entry, new_game, seat, set_status};
 use crate::support::db::both_backends;
@@ -35,7 +35,7 @@ both_backends!(
                 state: text.clone(),
                 created_by: text.clone(),
                 max_seats: 2,
-                seats: vec![Seat {
+                seats: vec![SeatRow {
                     seat: 0,
                     user_id: text.clone(),
                     name: text.clone(),
@@ -63,7 +63,7 @@ both_backends!(
             let changed = store
                 .commit(Change {
                     result: Some(text.clone()),
-                    seats: Some(vec![Seat {
+                    seats: Some(vec![SeatRow {
                         seat: 1,
                         user_id: text.clone(),
                         name: text.clone(),

@@ -6,14 +6,14 @@ use std::sync::Arc;
 use crate::support::table::{ctx, play};
 use tabula::render::Renderer;
 use tabula::rules::{Action, Game, GameKind, Turn};
-use tabula::store::{Change, NewGame, NewLog, Seat, Status, Store, StoreError};
+use tabula::store::{Change, NewGame, NewLog, SeatRow, Status, Store, StoreError};
 use tabula::table::{Command, Table};
 use tokio::sync::Barrier;
 
 const ROUNDS: usize = 100;
 
-fn seat(n: i64, name: &str) -> Seat {
-    Seat {
+fn seat(n: i64, name: &str) -> SeatRow {
+    SeatRow {
         seat: n,
         user_id: name.into(),
         name: name.into(),
