@@ -12,6 +12,10 @@ use super::TableError;
 /// PGN and PDN lines are kept under this many characters, as their specifications ask.
 const LINE: usize = 79;
 
+/// How a claim on time begins its log entry (the absent player's seat resigns, by `/claim`
+/// or by itself after the grace period).
+const FORFEIT_ON_TIME: &str = "forfeit on time";
+
 /// One replayed entry of the log: what was logged and the game right after it.
 pub(super) struct Step<'a> {
     pub logged: &'a LoggedAction,
@@ -149,15 +153,7 @@ fn portable(row: &GameRow, seats: &[SeatRow], history: &History<'_>, kind: Porta
     if history.ruleset != history.kind.rulesets()[0] {
         tag("Variant", &history.ruleset);
     }
-    let termination = match (row.status, outcome) {
-        (Status::Aborted, _) => Some("abandoned".to_string()),
-        (_, Some(Outcome::Win { reason, .. })) => Some(reason.to_string()),
-        (_, Some(Outcome::Draw { reason })) => Some(reason.to_string()),
-        _ => None,
-    };
-    if let Some(termination) = termination {
-        tag("Termination", &termination);
-    }
+    tag("Termination", termination(row, history, outcome));
     out.push('\n');
 
     let mut words: Vec<String> = Vec::new();
@@ -187,6 +183,21 @@ fn portable(row: &GameRow, seats: &[SeatRow], history: &History<'_>, kind: Porta
     out.push_str(&line);
     out.push_str("\n\n");
     out
+}
+
+/// The PGN standard's `Termination` value (also used by PDN): a game lost on time is a "time
+/// forfeit", one won at the board (mate, resignation, an agreed or claimed draw) "normal", one
+/// aborted "abandoned", one still going "unterminated".
+fn termination(row: &GameRow, history: &History<'_>, outcome: Option<Outcome>) -> &'static str {
+    let on_time = history.steps.last().is_some_and(|s| {
+        matches!(s.action, Action::Resign { .. }) && s.logged.notation.starts_with(FORFEIT_ON_TIME)
+    });
+    match (row.status, outcome) {
+        (Status::Aborted, _) => "abandoned",
+        (_, Some(_)) if on_time => "time forfeit",
+        (_, Some(_)) => "normal",
+        (_, None) => "unterminated",
+    }
 }
 
 /// Writes a numbered list of every logged action, with the position after each move.
