@@ -1,7 +1,8 @@
 //! Reading one console line (`@alice /move e4`) into who speaks, where, and what they ask.
 
 use crate::rules::shown;
-use crate::table::{Command, DrawCommand, SettingsChange, User};
+use crate::store::Visibility;
+use crate::table::{Command, DrawCommand, SettingsChange, User, WebCommand};
 
 /// One line of console input, understood.
 #[derive(Debug)]
@@ -122,6 +123,37 @@ fn valid_name(name: &str) -> bool {
 fn option<'a>(arg: &'a str, name: &str) -> Option<&'a str> {
     let rest = arg.strip_prefix(name)?;
     rest.strip_prefix(':').or_else(|| rest.strip_prefix('='))
+}
+
+/// Reads `/web`'s subcommand: `enable visibility=public`, `disable`, `hide-me`, `show-me`,
+/// `unlist`, or nothing (where the pages are).
+fn web(args: &[&str]) -> Result<WebCommand, String> {
+    const USE: &str = "Use `/web`, `/web enable visibility=public`, `/web disable`, `/web hide-me`, \
+                       `/web show-me` or `/web unlist`.";
+    match args {
+        [] => Ok(WebCommand::Status),
+        ["enable", rest @ ..] => match rest {
+            [arg]
+                if option(arg, "visibility")
+                    .unwrap_or(arg)
+                    .eq_ignore_ascii_case("public") =>
+            {
+                Ok(WebCommand::Enable {
+                    visibility: Visibility::Public,
+                })
+            }
+            [arg] => Err(format!(
+                "{} is not a visibility: the one there is is `visibility=public`.",
+                shown(option(arg, "visibility").unwrap_or(arg))
+            )),
+            _ => Err("Say who may see the pages: `/web enable visibility=public`.".into()),
+        },
+        ["disable"] => Ok(WebCommand::Disable),
+        ["hide-me" | "hide_me" | "hideme"] => Ok(WebCommand::HideMe),
+        ["show-me" | "show_me" | "showme"] => Ok(WebCommand::ShowMe),
+        ["unlist"] => Ok(WebCommand::Unlist),
+        _ => Err(USE.into()),
+    }
 }
 
 /// Reads a bot level (1 or more).
@@ -345,6 +377,7 @@ fn parse_command(words: &[&str]) -> Result<Command, String> {
             }
             Ok(Command::Settings(change))
         }
+        "web" => web(args).map(Command::Web),
         "export" | "replay" => {
             let game = match text.trim_start_matches('#') {
                 "" => None,

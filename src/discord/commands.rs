@@ -15,6 +15,7 @@ use super::{Context, Data, Error, people};
 
 mod bots;
 mod days;
+mod web;
 
 /// Discord's limit on autocomplete suggestions.
 const MAX_SUGGESTIONS: usize = 25;
@@ -48,6 +49,7 @@ pub(crate) fn all() -> Vec<poise::Command<Data, Error>> {
         bots::bot_levels(),
         bots::hint(),
         super::status::status(),
+        web::web(),
     ]
 }
 

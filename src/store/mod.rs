@@ -18,6 +18,7 @@ mod settings;
 mod threads;
 mod trouble;
 mod votes;
+mod web;
 
 use sqlx::AnyPool;
 
@@ -37,6 +38,7 @@ pub use settings::{
     MAX_GRACE_HOURS, MAX_LOBBY_DAYS, MAX_MOVE_DAYS, MAX_REMIND_HOURS, MAX_VACATION_DAYS, Settings,
 };
 pub use trouble::redact;
+pub use web::{Visibility, WebGame, WebPlayer, WebServer, is_public_id, new_public_id};
 
 /// The database behind a [`Store`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -123,6 +123,8 @@ pub enum Command {
     Stats { user: Option<User> },
     /// Shows the server's settings, or changes the given ones (channel admins only).
     Settings(SettingsChange),
+    /// Turns the server's web pages on or off, hides the caller there, unlists a game.
+    Web(super::WebCommand),
     /// Pauses the caller's clocks in all their games on the server for `days` (0 ends the
     /// vacation under way).
     Vacation { days: i64 },

@@ -22,6 +22,7 @@ mod render_pool;
 mod settings;
 mod standings;
 mod threads;
+mod web;
 mod words;
 
 use std::sync::{Arc, Mutex};
@@ -45,6 +46,10 @@ pub use error::{OUR_FAULT, TableError};
 pub use names::{clean_name, markdown_safe};
 pub use remind::Reminder;
 pub use settings::Notice;
+pub use web::{
+    ANONYMOUS, BOARD_PAGE, BoardLine, BoardView, GameLine, GameView, PlayerView, PlyLine,
+    ServerView, WebCommand, WebFile, WebName,
+};
 
 /// The table: one per process, shared by every frontend task.
 #[derive(Clone)]
@@ -55,6 +60,10 @@ pub struct Table {
     bots: Arc<bots::Bots>,
     metrics: Arc<metrics::Metrics>,
     renders: Arc<render_pool::RenderPool>,
+    /// The web site's address, for links in `/web`'s answers.
+    web_base: Option<Arc<str>>,
+    /// True when this process serves the web pages (`--web-listen`).
+    web_served: bool,
 }
 
 /// A game row loaded and checked: its stored row, its seats and its validated state.
@@ -80,6 +89,8 @@ impl Table {
             bots: Arc::new(bots),
             metrics: Arc::default(),
             renders: Arc::new(render_pool::RenderPool::per_core()),
+            web_base: None,
+            web_served: false,
         }
     }
 
@@ -185,6 +196,7 @@ impl Table {
             Command::Rematch { game } => self.rematch(ctx, game).await,
             Command::MyGames => self.my_games(ctx).await,
             Command::Settings(change) => self.settings(ctx, change).await,
+            Command::Web(web) => self.web(ctx, web).await,
             Command::Vacation { days } => self.vacation(ctx, days).await,
             Command::Notify { via, quiet, tz } => {
                 self.notify(ctx, via.as_deref(), quiet.as_deref(), tz.as_deref())

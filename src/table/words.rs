@@ -22,6 +22,7 @@ pub const HELP: &str = "\
 `/export [game]` sends a game's record as a file (chess PGN), `/replay [game]` an animated replay; without a number, this channel's current or last game.
 `/vacation days:N` pauses your clocks (`days:0` ends it); `/notify dm quiet:22-07 tz:+01:00` sets how and when reminders come.
 `/settings` shows the server's settings; channel admins change them.
+`/web enable visibility:public` (Manage Server) puts this server's games and leaderboards on the bot's web site, where it has one; `/web disable` takes them off; `/web hide-me` keeps your name off it.
 `/rules [game]` explains a game's rules and notation; `/help` shows this.";
 
 /// How to leave a game, shown under every game's rules.
