@@ -1,6 +1,6 @@
 //! tabula: a Discord bot for play-by-message board games.
 //!
-//! Layers, dependencies pointing down: frontends (`discord`, `console`, `engine`) → `table` → `store`,
+//! Layers, dependencies pointing down: frontends (`discord`, `console`, `engine`, `web`) → `table` → `store`,
 //! `render`, `bot` → `rules`.
 
 pub mod bot;
@@ -13,3 +13,4 @@ pub mod render;
 pub mod rules;
 pub mod store;
 pub mod table;
+pub mod web;

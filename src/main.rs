@@ -13,6 +13,7 @@ use tabula::discord;
 use tabula::render::Renderer;
 use tabula::store::Store;
 use tabula::table::Table;
+use tabula::web::WebOptions;
 
 /// Board games for Discord, played by message.
 #[derive(Parser, Debug)]
@@ -30,6 +31,15 @@ struct Cli {
     /// How many bot searches run at once in this process (each up to 3 s); more wait their turn.
     #[arg(long, env = "TABULA_BOT_SEARCHES", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64), global = true)]
     bot_searches: u16,
+
+    /// Serves the web view on this address (`8080` or `:8080` listen on 127.0.0.1; `0.0.0.0:8080`
+    /// on every interface); without it no web page is served.
+    #[arg(long, env = "TABULA_WEB_LISTEN", global = true, value_parser = tabula::web::parse_listen)]
+    web_listen: Option<std::net::SocketAddr>,
+
+    /// The web view's public address (`https://games.example.org`), for the links `/web` gives.
+    #[arg(long, env = "TABULA_PUBLIC_BASE_URL", global = true)]
+    public_base_url: Option<String>,
 
     #[command(subcommand)]
     command: Option<Mode>,
@@ -148,10 +158,19 @@ fn main() -> ExitCode {
         searches: usize::from(cli.bot_searches),
         ..tabula::table::BotConfig::default()
     };
-    report(runtime.block_on(run(mode, &cli.database_url, bots)))
+    let web = cli.web_listen.map(|listen| WebOptions {
+        listen,
+        public_base_url: cli.public_base_url.clone(),
+    });
+    report(runtime.block_on(run(mode, &cli.database_url, bots, web)))
 }
 
-async fn run(mode: Mode, database_url: &str, bots: tabula::table::BotConfig) -> anyhow::Result<()> {
+async fn run(
+    mode: Mode,
+    database_url: &str,
+    bots: tabula::table::BotConfig,
+    web: Option<WebOptions>,
+) -> anyhow::Result<()> {
     match mode {
         Mode::Bot {
             token,
@@ -175,6 +194,7 @@ async fn run(mode: Mode, database_url: &str, bots: tabula::table::BotConfig) -> 
             // The painters are drawn while the bot connects: ready does not wait for them.
             let table =
                 Table::new(store.clone(), Arc::new(Renderer::warming())).with_bot_config(bots);
+            let (table, site) = serve_web(table, web.as_ref()).await?;
             let config = discord::Config {
                 guild,
                 message_content,
@@ -186,6 +206,9 @@ async fn run(mode: Mode, database_url: &str, bots: tabula::table::BotConfig) -> 
             };
             let running = discord::start(config, table).await?;
             let result = running.until_stopped().await;
+            if let Some(site) = site {
+                site.stop().await;
+            }
             store.close().await;
             result
         }
@@ -205,6 +228,10 @@ async fn run(mode: Mode, database_url: &str, bots: tabula::table::BotConfig) -> 
             }));
             // The console shows one or two games: it draws only their painters, when needed.
             let table = Table::new(store.clone(), Arc::new(Renderer::lazy())).with_bot_config(bots);
+            let (table, site) = serve_web(table, web.as_ref()).await?;
+            if let Some(site) = &site {
+                eprintln!("The web view is at http://{}/", site.addr);
+            }
             let options = ConsoleOptions {
                 boards,
                 channel,
@@ -213,6 +240,9 @@ async fn run(mode: Mode, database_url: &str, bots: tabula::table::BotConfig) -> 
                 ..ConsoleOptions::default()
             };
             let result = console::run(&table, &options).await;
+            if let Some(site) = site {
+                site.stop().await;
+            }
             store.close().await;
             result
         }
@@ -228,6 +258,19 @@ async fn run(mode: Mode, database_url: &str, bots: tabula::table::BotConfig) -> 
         }
         Mode::Engine => unreachable!("the engine runs without the async runtime"),
     }
+}
+
+/// Starts the web view when `--web-listen` asks for it, telling the table it is served.
+async fn serve_web(
+    table: Table,
+    web: Option<&WebOptions>,
+) -> anyhow::Result<(Table, Option<tabula::web::Site>)> {
+    let Some(web) = web else {
+        return Ok((table, None));
+    };
+    let table = table.with_web(web.public_base_url.clone());
+    let site = tabula::web::start(table.clone(), web).await?;
+    Ok((table, Some(site)))
 }
 
 /// Opens the store; its errors already name the cause and the place, once.

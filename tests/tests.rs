@@ -39,3 +39,6 @@ mod discord;
 mod bots;
 // Snakes & Ladders: the sheet sentence by sentence, the Markov oracle, random games, console, engine, picture.
 mod snakes;
+
+// The web view against its router: privacy, the one 404, pictures, downloads read back.
+mod web;

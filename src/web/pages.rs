@@ -1,0 +1,336 @@
+//! The pages: one handler per address, each asking the table for a view and writing it with
+//! an askama template (escaped by default). A `None` from the table is the one 404.
+
+use askama::Template;
+use axum::extract::rejection::PathRejection;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+
+use crate::table::{
+    BoardView, GameLine, GameView, PlayerView, ServerView, Table, TableError, WebFile, WebName,
+};
+
+use super::site::{not_found, oops};
+
+/// Answers a rendered template as HTML, or the trouble page if it does not render.
+fn html(page: &impl Template) -> Response {
+    match page.render() {
+        Ok(body) => (
+            [
+                (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+                (header::CACHE_CONTROL, "no-cache"),
+            ],
+            body,
+        )
+            .into_response(),
+        Err(e) => {
+            tracing::error!(error = %e, "a web page did not render");
+            oops()
+        }
+    }
+}
+
+/// Answers a table lookup: the page, the one 404, or the trouble page (cause logged).
+fn answer<V>(found: Result<Option<V>, TableError>, page: impl FnOnce(V) -> Response) -> Response {
+    match found {
+        Ok(Some(view)) => page(view),
+        Ok(None) => not_found(),
+        Err(e) => {
+            tracing::error!(error = %e, "a web page failed");
+            oops()
+        }
+    }
+}
+
+/// A unix time as `2026-11-27 14:58 UTC`.
+fn when(unix: i64) -> String {
+    chrono::DateTime::from_timestamp(unix, 0).map_or_else(
+        || "?".to_string(),
+        |t| t.format("%Y-%m-%d %H:%M UTC").to_string(),
+    )
+}
+
+/// Names joined for a title: `alice vs bob`.
+fn versus(names: &[WebName]) -> String {
+    names
+        .iter()
+        .map(|n| n.name.as_str())
+        .collect::<Vec<_>>()
+        .join(" vs ")
+}
+
+/// A game in a list, ready to print.
+struct Line {
+    id: String,
+    title: &'static str,
+    players: Vec<WebName>,
+    state: String,
+    when: String,
+}
+
+fn lines(games: Vec<GameLine>) -> Vec<Line> {
+    games
+        .into_iter()
+        .map(|g| Line {
+            id: g.id,
+            title: g.title,
+            players: g.players,
+            state: g.state,
+            when: when(g.updated_at),
+        })
+        .collect()
+}
+
+#[derive(Template)]
+#[template(path = "home.html")]
+struct HomePage {
+    title: &'static str,
+    noindex: bool,
+}
+
+pub(super) async fn home() -> Response {
+    html(&HomePage {
+        title: "tabula",
+        noindex: true,
+    })
+}
+
+#[derive(Template)]
+#[template(path = "server.html")]
+struct ServerPage {
+    title: &'static str,
+    noindex: bool,
+    id: String,
+    playing: Vec<Line>,
+    recent: Vec<Line>,
+    boards: Vec<(String, &'static str)>,
+}
+
+pub(super) async fn server(
+    State(table): State<Table>,
+    id: Result<Path<String>, PathRejection>,
+) -> Response {
+    let Ok(Path(id)) = id else {
+        return not_found();
+    };
+    answer(table.web_server_page(&id).await, |v: ServerView| {
+        html(&ServerPage {
+            title: "Games on this server",
+            noindex: false,
+            id: v.id,
+            playing: lines(v.playing),
+            recent: lines(v.recent),
+            boards: v.boards,
+        })
+    })
+}
+
+#[derive(Template)]
+#[template(path = "leaderboard.html")]
+struct LeaderboardPage {
+    title: String,
+    noindex: bool,
+    v: BoardView,
+}
+
+pub(super) async fn leaderboard(
+    State(table): State<Table>,
+    path: Result<Path<(String, String)>, PathRejection>,
+) -> Response {
+    let Ok(Path((id, kind))) = path else {
+        return not_found();
+    };
+    board(&table, &id, &kind, 1).await
+}
+
+pub(super) async fn leaderboard_page(
+    State(table): State<Table>,
+    path: Result<Path<(String, String, String)>, PathRejection>,
+) -> Response {
+    let Ok(Path((id, kind, page))) = path else {
+        return not_found();
+    };
+    // One address per page: `/2`, never `/02` or `/+2`; the first page has none.
+    match page.parse::<usize>() {
+        Ok(n) if n >= 2 && n.to_string() == page => board(&table, &id, &kind, n).await,
+        _ => not_found(),
+    }
+}
+
+async fn board(table: &Table, id: &str, kind: &str, page: usize) -> Response {
+    answer(table.web_leaderboard(id, kind, page).await, |v| {
+        html(&LeaderboardPage {
+            title: if v.page > 1 {
+                format!("{} leaderboard, page {}", v.title, v.page)
+            } else {
+                format!("{} leaderboard", v.title)
+            },
+            noindex: false,
+            v,
+        })
+    })
+}
+
+#[derive(Template)]
+#[template(path = "player.html")]
+struct PlayerPage {
+    title: String,
+    noindex: bool,
+    v: PlayerView,
+    games: Vec<Line>,
+}
+
+pub(super) async fn player(
+    State(table): State<Table>,
+    id: Result<Path<String>, PathRejection>,
+) -> Response {
+    let Ok(Path(id)) = id else {
+        return not_found();
+    };
+    answer(table.web_player_page(&id).await, |mut v: PlayerView| {
+        let games = lines(std::mem::take(&mut v.games));
+        html(&PlayerPage {
+            title: v.name.clone(),
+            noindex: false,
+            v,
+            games,
+        })
+    })
+}
+
+#[derive(Template)]
+#[template(path = "game.html")]
+struct GamePage {
+    title: String,
+    noindex: bool,
+    v: GameView,
+    versus: String,
+    started: String,
+    deadline: Option<String>,
+    alt: String,
+    previous: Option<usize>,
+    next: Option<usize>,
+}
+
+pub(super) async fn game(
+    State(table): State<Table>,
+    id: Result<Path<String>, PathRejection>,
+) -> Response {
+    let Ok(Path(id)) = id else {
+        return not_found();
+    };
+    game_page(&table, &id, None).await
+}
+
+/// `/g/{id}/{part}`: the page at a ply (`12`), the board at a ply (`12.png`), the record
+/// (`record.pgn`, `.pdn` or `.txt` as the game has) or the JSON log (`log.json`).
+pub(super) async fn game_part(
+    State(table): State<Table>,
+    headers: HeaderMap,
+    path: Result<Path<(String, String)>, PathRejection>,
+) -> Response {
+    let Ok(Path((id, part))) = path else {
+        return not_found();
+    };
+    if part == "log.json" {
+        return answer(table.web_log(&id).await, download);
+    }
+    if let Some(extension) = part.strip_prefix("record.") {
+        return answer(table.web_record(&id).await, |file| {
+            if file.name.ends_with(&format!(".{extension}")) {
+                download(file)
+            } else {
+                not_found()
+            }
+        });
+    }
+    if let Some(ply) = part.strip_suffix(".png") {
+        return match ply_number(ply) {
+            Some(ply) => picture(&table, &id, ply, &headers).await,
+            None => not_found(),
+        };
+    }
+    match ply_number(&part) {
+        Some(ply) => game_page(&table, &id, Some(ply)).await,
+        None => not_found(),
+    }
+}
+
+/// Reads a ply in its one spelling (`0`, `12`; not `012` or `+1`).
+fn ply_number(text: &str) -> Option<usize> {
+    text.parse::<usize>().ok().filter(|n| n.to_string() == text)
+}
+
+async fn game_page(table: &Table, id: &str, ply: Option<usize>) -> Response {
+    answer(table.web_game_page(id, ply).await, |v: GameView| {
+        let versus = versus(&v.players.iter().map(|(_, n)| n.clone()).collect::<Vec<_>>());
+        let alt = match &v.position {
+            Some(p) => format!("{} board after {} of {} plies: {p}", v.title, v.ply, v.last),
+            None => format!("{} board after {} of {} plies", v.title, v.ply, v.last),
+        };
+        html(&GamePage {
+            title: format!("{} · {versus}", v.title),
+            noindex: false,
+            versus,
+            started: when(v.started_at),
+            deadline: v.deadline_at.map(when),
+            alt,
+            previous: v.ply.checked_sub(1),
+            next: (v.ply < v.last).then_some(v.ply + 1),
+            v,
+        })
+    })
+}
+
+/// A board picture: the same bytes for ever at one ply, so it is cached as immutable and its
+/// tag is known before drawing (a repeat visit costs no drawing at all).
+async fn picture(table: &Table, id: &str, ply: usize, headers: &HeaderMap) -> Response {
+    let etag = format!("\"{}-{ply}-{}\"", id, env!("CARGO_PKG_VERSION"));
+    let cached = headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|t| t.trim() == etag || t.trim() == "*"));
+    if cached {
+        return answer(table.web_plies(id).await, |last| {
+            if ply <= last {
+                (
+                    StatusCode::NOT_MODIFIED,
+                    [
+                        (header::ETAG, etag.as_str()),
+                        (header::CACHE_CONTROL, IMMUTABLE),
+                    ],
+                )
+                    .into_response()
+            } else {
+                not_found()
+            }
+        });
+    }
+    answer(table.web_board(id, ply).await, |png| {
+        (
+            [
+                (header::CONTENT_TYPE, "image/png"),
+                (header::ETAG, etag.as_str()),
+                (header::CACHE_CONTROL, IMMUTABLE),
+            ],
+            png,
+        )
+            .into_response()
+    })
+}
+
+const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+
+fn download(file: WebFile) -> Response {
+    let disposition = format!("attachment; filename=\"{}\"", file.name);
+    (
+        [
+            (header::CONTENT_TYPE, file.content_type.to_string()),
+            (header::CONTENT_DISPOSITION, disposition),
+            (header::CACHE_CONTROL, "no-cache".to_string()),
+        ],
+        file.bytes,
+    )
+        .into_response()
+}

@@ -1,0 +1,186 @@
+//! Downloads other programs read: the chess PGN read back by pgn-reader move by move (with
+//! the standard `Termination` values), and the JSON move log of every game.
+
+use std::ops::ControlFlow;
+
+use axum::http::StatusCode;
+use pgn_reader::{RawTag, Reader, SanPlus, Skip, Visitor};
+use shakmaty::{Chess, Position};
+
+use super::{GUILD, Web};
+
+/// What pgn-reader found in a game: its tags and its mainline moves, in order.
+#[derive(Debug, Default)]
+struct Read {
+    tags: Vec<(String, String)>,
+    moves: Vec<SanPlus>,
+}
+
+impl Read {
+    fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+struct Collect;
+
+impl Visitor for Collect {
+    type Tags = Read;
+    type Movetext = Read;
+    type Output = Read;
+
+    fn begin_tags(&mut self) -> ControlFlow<Self::Output, Self::Tags> {
+        ControlFlow::Continue(Read::default())
+    }
+
+    fn tag(
+        &mut self,
+        tags: &mut Self::Tags,
+        name: &[u8],
+        value: RawTag<'_>,
+    ) -> ControlFlow<Self::Output> {
+        tags.tags.push((
+            String::from_utf8_lossy(name).into_owned(),
+            value.decode_utf8_lossy().into_owned(),
+        ));
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, tags: Self::Tags) -> ControlFlow<Self::Output, Self::Movetext> {
+        ControlFlow::Continue(tags)
+    }
+
+    fn begin_variation(
+        &mut self,
+        _movetext: &mut Self::Movetext,
+    ) -> ControlFlow<Self::Output, Skip> {
+        ControlFlow::Continue(Skip(true))
+    }
+
+    fn san(&mut self, movetext: &mut Self::Movetext, san: SanPlus) -> ControlFlow<Self::Output> {
+        movetext.moves.push(san);
+        ControlFlow::Continue(())
+    }
+
+    fn end_game(&mut self, movetext: Self::Movetext) -> Self::Output {
+        movetext
+    }
+}
+
+/// Reads the one game of a PGN file with pgn-reader.
+fn read_pgn(bytes: &[u8]) -> Read {
+    let mut reader = Reader::new(bytes);
+    reader
+        .read_game(&mut Collect)
+        .expect("the PGN reads")
+        .expect("the PGN holds a game")
+}
+
+async fn game_id(web: &Web, channel: &str) -> String {
+    let row = web
+        .t
+        .store
+        .latest_game(GUILD, channel)
+        .await
+        .unwrap()
+        .expect("a game in the channel");
+    web.t.store.web_game(row.id).await.unwrap().public_id
+}
+
+#[tokio::test]
+async fn the_chess_pgn_reads_back_in_pgn_reader_move_by_move_as_the_log_has_it() {
+    let web = Web::new().await;
+    web.seed().await;
+    web.enable().await;
+    let id = game_id(&web, "c").await;
+    let got = web.get(&format!("/g/{id}/record.pgn")).await;
+    assert_eq!(got.status, StatusCode::OK);
+    assert!(
+        got.header("content-type")
+            .starts_with("application/x-chess-pgn")
+    );
+    assert!(
+        got.header("content-disposition")
+            .starts_with("attachment; filename=\""),
+        "{}",
+        got.header("content-disposition")
+    );
+    let read = read_pgn(&got.body);
+    assert_eq!(read.tag("White"), Some("alice"));
+    assert_eq!(read.tag("Black"), Some("bob"));
+    assert_eq!(read.tag("Result"), Some("0-1"));
+    assert_eq!(read.tag("Termination"), Some("normal"));
+    let logged: Vec<String> = web
+        .t
+        .store
+        .log(
+            web.t
+                .store
+                .latest_game(GUILD, "c")
+                .await
+                .unwrap()
+                .unwrap()
+                .id,
+        )
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|l| l.notation)
+        .collect();
+    assert_eq!(read.moves.len(), logged.len());
+    let mut pos = Chess::default();
+    for (san, ours) in read.moves.iter().zip(&logged) {
+        let m = san
+            .san
+            .to_move(&pos)
+            .expect("each move is legal where it is played");
+        assert_eq!(san.to_string(), *ours, "the same move as our log");
+        pos = pos.play(m).expect("it plays");
+    }
+    assert!(pos.is_checkmate(), "the game ends in mate");
+}
+
+#[tokio::test]
+async fn a_game_lost_on_time_is_a_time_forfeit_in_the_pgn() {
+    let web = Web::new().await;
+    web.seed().await;
+    web.enable().await;
+    let id = game_id(&web, "c3").await;
+    let read = read_pgn(&web.get(&format!("/g/{id}/record.pgn")).await.body);
+    assert_eq!(read.tag("Termination"), Some("time forfeit"));
+    assert_eq!(read.tag("Result"), Some("1-0"));
+    assert_eq!(read.moves.len(), 1, "d4, then time ran out");
+    // A game still being played is unterminated.
+    let live = game_id(&web, "c2").await;
+    let read = read_pgn(&web.get(&format!("/g/{live}/record.pgn")).await.body);
+    assert_eq!(read.tag("Termination"), Some("unterminated"));
+    assert_eq!(read.tag("Result"), Some("*"));
+}
+
+#[tokio::test]
+async fn every_game_has_a_json_move_log_with_its_players_and_plies() {
+    let web = Web::new().await;
+    web.seed().await;
+    web.enable().await;
+    let id = game_id(&web, "c").await;
+    let got = web.get(&format!("/g/{id}/log.json")).await;
+    assert_eq!(got.status, StatusCode::OK);
+    assert_eq!(got.header("content-type"), "application/json");
+    let log: serde_json::Value = serde_json::from_slice(&got.body).expect("JSON");
+    assert_eq!(log["game"], "chess");
+    assert_eq!(log["id"], id.as_str());
+    assert_eq!(log["players"][0]["name"], "alice");
+    assert_eq!(log["players"][1]["side"], "Black");
+    let notations: Vec<&str> = log["actions"]
+        .as_array()
+        .expect("actions")
+        .iter()
+        .map(|a| a["notation"].as_str().expect("notation"))
+        .collect();
+    assert_eq!(notations, ["f3", "e5", "g4", "Qh4#"]);
+    assert_eq!(log["outcome"]["result"], "win");
+    assert_eq!(log["outcome"]["winner"], 1);
+}

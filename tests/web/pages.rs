@@ -1,0 +1,157 @@
+//! What every answer carries (security headers, no cookies), board pictures cached by tag,
+//! the rate limit, and the pages' content.
+
+use axum::http::StatusCode;
+use tabula::web::Limits;
+
+use super::{GUILD, Web};
+
+#[tokio::test]
+async fn every_answer_has_the_security_headers_and_no_cookie() {
+    let web = Web::new().await;
+    web.seed().await;
+    let id = web.enable().await;
+    let mut pages = web.crawl(&format!("/s/{id}")).await;
+    pages.push(("/missing".into(), web.get("/missing").await));
+    pages.push(("/robots.txt".into(), web.get("/robots.txt").await));
+    for (path, got) in &pages {
+        let csp = got.header("content-security-policy");
+        assert!(csp.contains("default-src 'self'"), "{path}: {csp}");
+        assert!(!csp.contains("unsafe-inline"), "{path}: {csp}");
+        assert!(csp.contains("frame-ancestors 'none'"), "{path}: {csp}");
+        assert_eq!(got.header("x-content-type-options"), "nosniff", "{path}");
+        assert_eq!(got.header("referrer-policy"), "no-referrer", "{path}");
+        assert!(
+            got.headers.get("set-cookie").is_none(),
+            "{path} sets a cookie"
+        );
+    }
+    let robots = web.get("/robots.txt").await.text();
+    assert!(robots.contains("Disallow: /g/*/log.json"), "{robots}");
+    // The missing page asks not to be indexed; the public server's page does not.
+    assert!(web.get("/missing").await.text().contains("noindex"));
+    assert!(
+        !web.get(&format!("/s/{id}"))
+            .await
+            .text()
+            .contains("noindex")
+    );
+}
+
+#[tokio::test]
+async fn board_pictures_per_ply_are_immutable_and_answer_304_to_their_tag() {
+    let web = Web::new().await;
+    web.seed().await;
+    let id = web.enable().await;
+    let row = web.t.store.latest_game(GUILD, "c").await.unwrap().unwrap();
+    let game = web.t.store.web_game(row.id).await.unwrap().public_id;
+    let path = format!("/g/{game}/2.png");
+    let got = web.get(&path).await;
+    assert_eq!(got.status, StatusCode::OK);
+    assert_eq!(got.header("content-type"), "image/png");
+    assert!(got.body.starts_with(b"\x89PNG"), "a PNG");
+    assert!(got.header("cache-control").contains("immutable"));
+    let etag = got.header("etag").to_string();
+    assert!(etag.starts_with('"'), "{etag}");
+    let again = web.get(&path).await;
+    assert_eq!(again.body, got.body, "one ply, one picture");
+    let cached = web
+        .get_with(&path, "10.0.0.1", &[("if-none-match", &etag)])
+        .await;
+    assert_eq!(cached.status, StatusCode::NOT_MODIFIED);
+    assert!(cached.body.is_empty());
+    let other = web.get(&format!("/g/{game}/3.png")).await;
+    assert_ne!(other.header("etag"), etag, "another ply, another tag");
+    assert_ne!(other.body, got.body, "another ply, another picture");
+    // A disabled server's pictures are gone even to a client holding the tag.
+    web.say_as(
+        &super::dave(),
+        "c",
+        true,
+        tabula::table::Command::Web(tabula::table::WebCommand::Disable),
+    )
+    .await;
+    let gone = web
+        .get_with(&path, "10.0.0.1", &[("if-none-match", &etag)])
+        .await;
+    assert_eq!(gone.status, StatusCode::NOT_FOUND);
+    let _ = id;
+}
+
+#[tokio::test]
+async fn one_address_past_its_burst_is_told_to_wait_and_another_is_not() {
+    let web = Web::with_limits(Limits {
+        burst: 5,
+        replenish_ms: 60_000,
+        ..Limits::default()
+    })
+    .await;
+    for _ in 0..5 {
+        assert_eq!(
+            web.get_with("/", "10.0.0.9", &[]).await.status,
+            StatusCode::OK
+        );
+    }
+    let refused = web.get_with("/", "10.0.0.9", &[]).await;
+    assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS);
+    assert!(
+        !refused.header("retry-after").is_empty()
+            || !refused.header("x-ratelimit-after").is_empty()
+    );
+    assert_eq!(
+        web.get_with("/", "10.0.0.10", &[]).await.status,
+        StatusCode::OK
+    );
+}
+
+#[tokio::test]
+async fn a_game_page_lists_the_moves_in_order_with_a_permalink_per_ply() {
+    let web = Web::new().await;
+    web.seed().await;
+    web.enable().await;
+    let row = web.t.store.latest_game(GUILD, "c").await.unwrap().unwrap();
+    let game = web.t.store.web_game(row.id).await.unwrap().public_id;
+    let page = web.get(&format!("/g/{game}")).await.text();
+    assert!(page.contains("<ol class=\"moves\">"), "{page}");
+    let moves: Vec<usize> = ["f3", "e5", "g4", "Qh4#"]
+        .iter()
+        .map(|m| {
+            page.find(&format!(": {m}<"))
+                .unwrap_or_else(|| panic!("{m} in {page}"))
+        })
+        .collect();
+    assert!(moves.windows(2).all(|w| w[0] < w[1]), "in order");
+    assert!(page.contains("bob won by checkmate"), "{page}");
+    assert!(page.contains(&format!("src=\"/g/{game}/4.png\"")), "{page}");
+    let start = web.get(&format!("/g/{game}/0")).await.text();
+    assert!(
+        start.contains(&format!("src=\"/g/{game}/0.png\"")),
+        "{start}"
+    );
+    assert!(
+        start.contains(&format!("href=\"/g/{game}/1\"")),
+        "a link forward"
+    );
+    let live = web.t.store.latest_game(GUILD, "c2").await.unwrap().unwrap();
+    let live = web.t.store.web_game(live.id).await.unwrap().public_id;
+    let page = web.get(&format!("/g/{live}")).await.text();
+    assert!(page.contains("dave to move"), "{page}");
+}
+
+#[tokio::test]
+async fn the_leaderboard_pages_through_its_players() {
+    let web = Web::new().await;
+    web.seed().await;
+    let id = web.enable().await;
+    let page = web.get(&format!("/s/{id}/leaderboard/chess")).await;
+    assert_eq!(page.status, StatusCode::OK);
+    let text = page.text();
+    for name in ["alice", "bob", "carol"] {
+        assert!(text.contains(name), "{name} in {text}");
+    }
+    // Three rated players fit one page: there is no second.
+    assert!(!text.contains("rel=\"next\""), "{text}");
+    let second = web.get(&format!("/s/{id}/leaderboard/chess/2")).await;
+    assert_eq!(second.status, StatusCode::OK);
+    assert!(second.text().contains("No rated games on this page"));
+}
