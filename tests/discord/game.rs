@@ -263,6 +263,7 @@ async fn commands_are_registered_in_the_guild_with_move_autocomplete() {
         "stats",
         "status",
         "vacation",
+        "web",
     ];
     assert_eq!(names, expected);
     let command = |name: &str| {
