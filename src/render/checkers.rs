@@ -170,6 +170,10 @@ fn tile_rgb(bg: Rgb, piece: Option<(Seat, bool, bool)>) -> Vec<Rgb> {
         .collect()
 }
 
+impl super::Painted for CheckersGame {
+    type Painter = Painter;
+}
+
 impl super::Painter for Painter {
     type Game = CheckersGame;
 

@@ -272,6 +272,10 @@ pub struct Painter {
     theme: Theme,
 }
 
+impl super::Painted for ChessGame {
+    type Painter = Painter;
+}
+
 impl super::Painter for Painter {
     type Game = ChessGame;
 

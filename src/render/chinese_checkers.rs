@@ -112,6 +112,10 @@ struct Inks {
     light: Ink,
 }
 
+impl super::Painted for ChineseCheckersGame {
+    type Painter = Painter;
+}
+
 impl super::Painter for Painter {
     type Game = ChineseCheckersGame;
 
