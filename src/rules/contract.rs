@@ -182,6 +182,13 @@ pub trait Rules:
         false
     }
 
+    /// Says why the game ended, in words that complete "wins by …" or "drawn by …" (e.g.
+    /// `checkmate`, `a gammon`). A game words its own endings; the default words only those
+    /// the contract makes (resignation, agreement) and names others by their stored names.
+    fn describe(&self, outcome: Outcome) -> String {
+        outcome.plain_words()
+    }
+
     /// Returns what happened by itself at the last action (a forced pass, a penalty...).
     fn notice(&self) -> Option<String> {
         None

@@ -54,6 +54,23 @@ impl Rules for CheckersGame {
         self.play(m)
     }
 
+    fn describe(&self, outcome: Outcome) -> String {
+        match outcome {
+            Outcome::Win {
+                reason: WinReason::AllCaptured,
+                ..
+            } => "capturing every piece".into(),
+            Outcome::Win {
+                reason: WinReason::Blocked,
+                ..
+            } => "leaving no legal move".into(),
+            Outcome::Draw {
+                reason: DrawReason::FortyMoveRule,
+            } => "40 moves each without a capture or a man's move".into(),
+            _ => outcome.plain_words(),
+        }
+    }
+
     fn resign(&self, seat: Seat) -> Result<Self, PlayError> {
         self.playing(seat)?;
         let mut next = self.clone();
