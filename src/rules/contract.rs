@@ -201,8 +201,11 @@ pub trait Rules:
         None
     }
 
-    /// Returns the moves to offer in a select menu when there are at most `max` of them.
+    /// Returns the moves to offer `seat` in a select menu now (at most `max`), or `None` when
+    /// the game offers no menu here. By default a game with dice offers one after every roll
+    /// while its moves fit; a game without dice offers none.
     fn menu(&self, seat: Seat, max: usize) -> Option<Vec<String>> {
+        self.dice()?;
         let moves = self.legal(seat);
         (!moves.is_empty() && moves.len() <= max)
             .then(|| moves.iter().map(|m| self.format(m)).collect())

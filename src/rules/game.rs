@@ -224,7 +224,8 @@ impl Game {
         self.rules().roll_words(dice)
     }
 
-    /// Returns `seat`'s legal moves in notation when there are at most `max` (for a select menu).
+    /// Returns the moves to offer `seat` in a select menu now (at most `max`), if the game
+    /// offers one here.
     pub fn menu(&self, seat: Seat, max: usize) -> Option<Vec<String>> {
         self.rules().menu(seat, max)
     }
