@@ -777,23 +777,22 @@ fn state_words(row: &GameRow, kind: GameKind, names: &[WebName]) -> String {
     if row.status == Status::Aborted {
         return "aborted".to_string();
     }
-    let outcome: Option<Outcome> = row
+    let Ok(game) = serde_json::from_str::<Game>(&row.state) else {
+        return "unreadable".to_string();
+    };
+    let stored: Option<Outcome> = row
         .result
         .as_deref()
         .and_then(|r| serde_json::from_str(r).ok());
-    if let Some(outcome) = outcome {
-        return match outcome {
-            Outcome::Win { winner, reason } => format!("{} won by {reason}", name(winner)),
-            Outcome::Draw { reason } => format!("drawn by {reason}"),
-        };
-    }
-    match serde_json::from_str::<Game>(&row.state).map(|g| g.turn()) {
-        Ok(Turn::Move(seat)) => format!("{} to move", name(seat)),
-        Ok(Turn::Roll(seat)) => format!("{} to roll", name(seat)),
-        Ok(Turn::Over(Outcome::Win { winner, reason })) => {
-            format!("{} won by {reason}", name(winner))
+    match stored.or_else(|| game.turn().outcome()) {
+        Some(o @ Outcome::Win { winner, .. }) => {
+            format!("{} won by {}", name(winner), game.describe(o))
         }
-        Ok(Turn::Over(Outcome::Draw { reason })) => format!("drawn by {reason}"),
-        Err(_) => "unreadable".to_string(),
+        Some(o @ Outcome::Draw { .. }) => format!("drawn by {}", game.describe(o)),
+        None => match game.turn() {
+            Turn::Move(seat) => format!("{} to move", name(seat)),
+            Turn::Roll(seat) => format!("{} to roll", name(seat)),
+            Turn::Over(_) => "over".to_string(),
+        },
     }
 }
