@@ -10,7 +10,7 @@ use serenity::{
     ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
     CreateEmbed, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
     CreateMessage, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
-    EditInteractionResponse, UserId,
+    EditInteractionResponse, Nonce, UserId,
 };
 
 use crate::table::Reply;
@@ -57,6 +57,10 @@ pub(crate) struct Outgoing {
     pub(crate) ephemeral: bool,
     /// The pages of a text too long for one message, after the first (sent as follow-ups).
     pub(crate) more: Vec<String>,
+    /// Sent as Discord's `nonce` with `enforce_nonce` on every channel message made from
+    /// this reply, so a post retried after its answer was lost (a timeout, a cut connection)
+    /// returns the message already made instead of posting it again.
+    nonce: String,
 }
 
 impl Outgoing {
@@ -123,6 +127,7 @@ impl Outgoing {
             components,
             ping,
             ephemeral: reply.private,
+            nonce: new_nonce(),
         }
     }
 
@@ -195,21 +200,28 @@ impl Outgoing {
             .collect()
     }
 
-    /// The follow-up pages of a long text as plain channel messages.
+    /// The follow-up pages of a long text as plain channel messages, each with a nonce of
+    /// its own derived from the reply's.
     pub(crate) fn more_messages(&self) -> Vec<CreateMessage> {
         self.more
             .iter()
-            .map(|page| {
+            .enumerate()
+            .map(|(i, page)| {
                 CreateMessage::new()
                     .content(page.clone())
                     .allowed_mentions(CreateAllowedMentions::new())
+                    .nonce(Nonce::String(format!("{}-{}", self.nonce, i + 1)))
+                    .enforce_nonce(true)
             })
             .collect()
     }
 
-    /// As a plain channel message.
+    /// As a plain channel message, carrying the reply's nonce: every try of it (see
+    /// [`retrying`]) posts at most one message.
     pub(crate) fn message(&self) -> CreateMessage {
         let mut b = CreateMessage::new()
+            .nonce(Nonce::String(self.nonce.clone()))
+            .enforce_nonce(true)
             .content(self.content.clone())
             .components(self.components.clone())
             .allowed_mentions(self.mentions());
@@ -230,6 +242,12 @@ impl Outgoing {
             .users(self.ping.iter().copied())
             .replied_user(false)
     }
+}
+
+/// Makes a nonce for one reply's channel messages: 16 random hex digits, well within
+/// Discord's 25 characters, with a page suffix.
+fn new_nonce() -> String {
+    format!("{:016x}", rand::random::<u64>())
 }
 
 fn style(command: &str) -> ButtonStyle {

@@ -60,3 +60,49 @@ async fn server_errors_and_rate_limits_neither_crash_the_bot_nor_change_games() 
     assert_eq!(log, ["e4", "e5", "Nf3"], "every move landed exactly once");
     w.bot.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_post_whose_answer_was_lost_is_retried_with_its_nonce_and_appears_once() {
+    let w = super::World::new().await;
+    let (alice, bob) = (FakeUser::alice(), FakeUser::bob());
+    w.chess().await;
+    let path = format!("/channels/{}/messages", crate::support::discord::CHANNEL);
+    // Discord makes the message, but its answer never reaches the bot, which tries again.
+    w.fake.lose_answers(&path, 1);
+    let n = w.fake.say(&alice, "e4", None);
+    let (_, turn) = w.fake.posted_after(n).await;
+    assert_turn(&turn, &bob);
+    let creates = w
+        .fake
+        .wait_for("the post tried again", |requests| {
+            let creates: Vec<_> = requests[n..]
+                .iter()
+                .filter(|r| r.method == "POST" && r.path.ends_with(&path))
+                .cloned()
+                .collect();
+            (creates.len() >= 2).then_some(creates)
+        })
+        .await;
+    super::settle().await;
+    let nonce = &creates[0].body["nonce"];
+    assert!(nonce.is_string(), "{:?}", creates[0].body);
+    assert_eq!(creates[0].body["enforce_nonce"], true);
+    assert!(
+        creates.iter().all(|c| &c.body["nonce"] == nonce),
+        "every try carries the same nonce"
+    );
+    let posts = w.fake.channel_posts(crate::support::discord::CHANNEL);
+    let moves: Vec<_> = posts
+        .iter()
+        .filter(|m| {
+            m["content"]
+                .as_str()
+                .unwrap_or("")
+                .contains("played **e4**")
+        })
+        .collect();
+    assert_eq!(moves.len(), 1, "exactly one message: {posts:?}");
+    let log = w.bot.store.log(w.game().await.id).await.unwrap();
+    assert_eq!(log.len(), 1, "the move was played once");
+    w.bot.stop().await;
+}

@@ -6,8 +6,6 @@
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Mutex;
-use std::sync::atomic::Ordering;
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -20,8 +18,6 @@ use super::{FakeDiscord, Recorded, State};
 const VIEW_CHANNEL: u64 = 1 << 10;
 /// Add Reactions and Read Message History, both needed to react.
 const REACT: u64 = (1 << 6) | (1 << 16);
-/// Discord's epoch (2015-01-01) in unix milliseconds.
-const DISCORD_EPOCH_MS: u64 = 1_420_070_400_000;
 
 /// What the fake keeps about channels beyond the requests.
 #[derive(Default)]
@@ -153,12 +149,7 @@ impl FakeDiscord {
     /// Returns a fresh snowflake for a message sent now, as Discord makes them (the time in
     /// the high bits), so the bot can tell when it was sent.
     pub fn snowflake_now(&self) -> String {
-        let ms = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .expect("after 1970")
-            .as_millis() as u64;
-        let low = self.state.ids.fetch_add(1, Ordering::Relaxed) & 0x3f_ffff;
-        (((ms - DISCORD_EPOCH_MS) << 22) | low).to_string()
+        self.state.next_id()
     }
 
     /// Types a message in the test channel that Discord keeps in the channel's history but

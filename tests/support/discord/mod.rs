@@ -13,6 +13,7 @@ pub mod bot;
 mod channels;
 mod gateway;
 pub mod limits;
+mod nonce;
 pub mod payloads;
 pub mod process;
 pub mod ratelimit;
@@ -113,6 +114,11 @@ struct State {
     shards: shards::Shards,
     /// Channel histories, deleted messages and reactions (see `channels.rs`).
     channels: channels::Channels,
+    /// Channel messages the bot created, and their nonces (see `nonce.rs`).
+    posts: nonce::Posts,
+    /// Requests whose path contains the text are carried out, but their answer is lost on
+    /// the way back (the connection breaks), this many more times.
+    lost: Mutex<Vec<(String, usize)>>,
 }
 
 impl State {
@@ -125,10 +131,20 @@ impl State {
 }
 
 impl State {
+    /// Returns a fresh snowflake as Discord makes them: the milliseconds since Discord's
+    /// epoch in the high bits, so an id tells when it was made, and a counter below.
     fn next_id(&self) -> String {
-        (910_000_000_000_000_000u64 + self.ids.fetch_add(1, Ordering::Relaxed)).to_string()
+        let ms = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .expect("after 1970")
+            .as_millis() as u64;
+        let low = self.ids.fetch_add(1, Ordering::Relaxed) & 0x3f_ffff;
+        (((ms - DISCORD_EPOCH_MS) << 22) | low).to_string()
     }
 }
+
+/// Discord's epoch (2015-01-01) in unix milliseconds.
+const DISCORD_EPOCH_MS: u64 = 1_420_070_400_000;
 
 /// A running fake Discord; dropping it stops the server, and fails the test if the bot broke
 /// one of Discord's rules (unless the test is failing already).
@@ -347,6 +363,17 @@ impl FakeDiscord {
             .lock()
             .unwrap()
             .push((path_contains.to_string(), by));
+    }
+
+    /// Makes the next `times` requests whose path contains `path_contains` succeed at the
+    /// fake (a message is posted) while their answer never reaches the bot: the connection
+    /// breaks before the body arrives, as when a timeout or a network fault loses it.
+    pub fn lose_answers(&self, path_contains: &str, times: usize) {
+        self.state
+            .lost
+            .lock()
+            .unwrap()
+            .push((path_contains.to_string(), times));
     }
 
     /// Forgets every injected failure not used up yet.

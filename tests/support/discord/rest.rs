@@ -58,10 +58,13 @@ pub(super) async fn handle(AxumState(state): AxumState<Arc<State>>, req: Request
             f.status
         })
     };
-    let (status, response, rate) = match failure {
+    let (status, mut response, rate) = match failure {
         Some(status) => (status, fail(status), None),
         None => strictly(&state, received, (&method, &path, &query), &body, &files),
     };
+    if take_loss(&state, &path) {
+        response = lost();
+    }
     state.requests.lock().unwrap().push(Recorded {
         method,
         path,
@@ -158,6 +161,28 @@ async fn read_multipart(req: Request) -> (Value, Vec<FilePart>) {
     (body, files)
 }
 
+/// Uses up one injected loss of answers for `path`, if one matches.
+fn take_loss(state: &State, path: &str) -> bool {
+    let mut lost = state.lost.lock().unwrap();
+    let hit = lost
+        .iter_mut()
+        .find(|(p, times)| *times > 0 && path.contains(p.as_str()));
+    hit.map(|(_, times)| *times -= 1).is_some()
+}
+
+/// An answer that never arrives whole: the status line goes out, then the body fails and
+/// the connection is dropped, so the bot cannot know what became of its request.
+fn lost() -> Response {
+    let broken = futures::stream::once(async {
+        Err::<axum::body::Bytes, std::io::Error>(std::io::Error::other("the answer was lost"))
+    });
+    Response::builder()
+        .status(StatusCode::OK)
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::from_stream(broken))
+        .expect("a response")
+}
+
 fn fail(status: u16) -> Response {
     let code = StatusCode::from_u16(status).expect("a status code");
     if status == 429 {
@@ -212,8 +237,10 @@ fn route(
             ok(message_json(&state.next_id(), channel, body, files))
         }
         ("DELETE", ["webhooks", _, _, "messages", _]) => (204, no_content()),
-        ("POST", ["channels", channel, "messages"])
-        | ("PATCH", ["channels", channel, "messages", _]) => {
+        ("POST", ["channels", channel, "messages"]) => ok(state.posts.create(body, || {
+            message_json(&state.next_id(), channel, body, files)
+        })),
+        ("PATCH", ["channels", channel, "messages", _]) => {
             ok(message_json(&state.next_id(), channel, body, files))
         }
         // Discord checks the bot's own permission (its token creates the thread), and a
