@@ -175,11 +175,7 @@ impl Rules for ChineseCheckersGame {
             let owner = self.cells[usize::from(*path.last()?)]?;
             if self.finished.last() == Some(&owner) && self.is_home(owner) {
                 let place = self.finished.len();
-                words.push(format!(
-                    "{} is home ({}).",
-                    COLOURS[owner],
-                    ordinal(place)
-                ));
+                words.push(format!("{} is home ({}).", COLOURS[owner], ordinal(place)));
                 if let Some(p) = self.partner(owner)
                     && !self.finished.contains(&p)
                     && self.outcome().is_none()
