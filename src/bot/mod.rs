@@ -3,7 +3,8 @@
 //! game (no I/O; randomness comes in as a seeded generator), so the table can run them off
 //! the async runtime and play their moves like anyone's.
 //!
-//! [`choose`] dispatches over every game; a game without a brain does not compile.
+//! [`choose`] dispatches over every game, written from the registry's list; a game without a
+//! brain does not compile.
 
 pub mod backgammon;
 mod budget;
@@ -65,55 +66,41 @@ pub trait Brain: Rules {
     }
 }
 
-/// Returns the levels of a game's bot, weakest first.
-pub fn levels(kind: GameKind) -> &'static [Level] {
-    match kind {
-        GameKind::Chess => <crate::rules::chess::ChessGame as Brain>::LEVELS,
-        GameKind::Parcheesi => <crate::rules::parcheesi::ParcheesiGame as Brain>::LEVELS,
-        GameKind::Backgammon => <crate::rules::backgammon::BackgammonGame as Brain>::LEVELS,
-        GameKind::Checkers => <crate::rules::checkers::CheckersGame as Brain>::LEVELS,
-        GameKind::Snakes => <crate::rules::snakes::SnakesGame as Brain>::LEVELS,
-        GameKind::ChineseCheckers => {
-            <crate::rules::chinese_checkers::ChineseCheckersGame as Brain>::LEVELS
+/// Writes the dispatch over every game's [`Brain`] from the registry, so a game without a
+/// brain does not compile.
+macro_rules! brains {
+    ($( $(#[$attr:meta])* $variant:ident => $ty:ty, )+) => {
+        /// Returns the levels of a game's bot, weakest first.
+        pub fn levels(kind: GameKind) -> &'static [Level] {
+            match kind {
+                $( $(#[$attr])* GameKind::$variant => <$ty as Brain>::LEVELS, )+
+            }
         }
-        #[cfg(test)]
-        GameKind::TicTacToe => <crate::rules::toy::TicTacToe as Brain>::LEVELS,
-    }
+
+        /// Picks what `seat` plays now in any game (see [`Brain::choose`]).
+        pub fn choose(
+            game: &Game,
+            seat: Seat,
+            level: usize,
+            budget: &Budget,
+            rng: &mut StdRng,
+        ) -> Option<Pick<Move>> {
+            match game {
+                $( $(#[$attr])* Game::$variant(g) =>
+                    wrap(Brain::choose(g, seat, level, budget, rng), Move::$variant), )+
+            }
+        }
+
+        /// Returns whether the bot in `seat` accepts a draw offered in any game.
+        pub fn accepts_draw(game: &Game, seat: Seat, level: usize) -> bool {
+            match game {
+                $( $(#[$attr])* Game::$variant(g) => Brain::accepts_draw(g, seat, level), )+
+            }
+        }
+    };
 }
 
-/// Picks what `seat` plays now in any game (see [`Brain::choose`]).
-pub fn choose(
-    game: &Game,
-    seat: Seat,
-    level: usize,
-    budget: &Budget,
-    rng: &mut StdRng,
-) -> Option<Pick<Move>> {
-    match game {
-        Game::Chess(g) => wrap(g.choose(seat, level, budget, rng), Move::Chess),
-        Game::Parcheesi(g) => wrap(g.choose(seat, level, budget, rng), Move::Parcheesi),
-        Game::Backgammon(g) => wrap(g.choose(seat, level, budget, rng), Move::Backgammon),
-        Game::Checkers(g) => wrap(g.choose(seat, level, budget, rng), Move::Checkers),
-        Game::Snakes(g) => wrap(g.choose(seat, level, budget, rng), Move::Snakes),
-        Game::ChineseCheckers(g) => wrap(g.choose(seat, level, budget, rng), Move::ChineseCheckers),
-        #[cfg(test)]
-        Game::TicTacToe(g) => wrap(g.choose(seat, level, budget, rng), Move::TicTacToe),
-    }
-}
-
-/// Returns whether the bot in `seat` accepts a draw offered in any game.
-pub fn accepts_draw(game: &Game, seat: Seat, level: usize) -> bool {
-    match game {
-        Game::Chess(g) => g.accepts_draw(seat, level),
-        Game::Parcheesi(g) => g.accepts_draw(seat, level),
-        Game::Backgammon(g) => g.accepts_draw(seat, level),
-        Game::Checkers(g) => g.accepts_draw(seat, level),
-        Game::Snakes(g) => g.accepts_draw(seat, level),
-        Game::ChineseCheckers(g) => g.accepts_draw(seat, level),
-        #[cfg(test)]
-        Game::TicTacToe(g) => g.accepts_draw(seat, level),
-    }
-}
+crate::rules::for_each_game!(brains);
 
 fn wrap<M>(pick: Option<Pick<M>>, into: fn(M) -> Move) -> Option<Pick<Move>> {
     pick.map(|p| Pick {

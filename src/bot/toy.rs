@@ -127,7 +127,7 @@ mod end_to_end {
             .handle(&ctx("alice"), Command::Move { text: "c1".into() })
             .await;
         assert!(
-            last.text.contains("wins by reaching the goal"),
+            last.text.contains("wins by three in a row"),
             "{}",
             last.text
         );

@@ -103,6 +103,10 @@ pub struct Painter {
     muted: Ink,
 }
 
+impl super::Painted for BackgammonGame {
+    type Painter = Painter;
+}
+
 impl super::Painter for Painter {
     type Game = BackgammonGame;
 

@@ -170,6 +170,10 @@ fn tile_rgb(bg: Rgb, piece: Option<(Seat, bool, bool)>) -> Vec<Rgb> {
         .collect()
 }
 
+impl super::Painted for CheckersGame {
+    type Painter = Painter;
+}
+
 impl super::Painter for Painter {
     type Game = CheckersGame;
 
@@ -369,8 +373,10 @@ fn player_line<'a>(game: &CheckersGame, view: &'a View, seat: Seat) -> PlayerLin
 /// The default caption: whose move it is, or how the game ended.
 fn status(game: &CheckersGame) -> String {
     match game.outcome() {
-        Some(Outcome::Win { winner, reason }) => format!("{} wins by {reason}", seat_name(winner)),
-        Some(Outcome::Draw { reason }) => format!("Draw by {reason}"),
+        Some(o @ Outcome::Win { winner, .. }) => {
+            format!("{} wins by {}", seat_name(winner), game.describe(o))
+        }
+        Some(o @ Outcome::Draw { .. }) => format!("Draw by {}", game.describe(o)),
         None => {
             let mut text = format!("{} to move", seat_name(game.seat_to_move()));
             if let Some(seat) = game.draw_offer() {

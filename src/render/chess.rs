@@ -272,6 +272,10 @@ pub struct Painter {
     theme: Theme,
 }
 
+impl super::Painted for ChessGame {
+    type Painter = Painter;
+}
+
 impl super::Painter for Painter {
     type Game = ChessGame;
 
@@ -442,11 +446,11 @@ fn player_line<'a>(game: &ChessGame, view: &'a View, color: Color) -> PlayerLine
 /// Returns the default caption: whose move it is, or how the game ended.
 fn status(game: &ChessGame) -> String {
     match game.outcome() {
-        Some(Outcome::Win { winner, reason }) => {
+        Some(o @ Outcome::Win { winner, .. }) => {
             let side = if winner == 0 { "White" } else { "Black" };
-            format!("{side} wins by {reason}")
+            format!("{side} wins by {}", game.describe(o))
         }
-        Some(Outcome::Draw { reason }) => format!("Draw by {reason}"),
+        Some(o @ Outcome::Draw { .. }) => format!("Draw by {}", game.describe(o)),
         None => {
             let pos = game.current_position();
             let side = side_name(pos.turn());

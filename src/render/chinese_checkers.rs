@@ -112,6 +112,10 @@ struct Inks {
     light: Ink,
 }
 
+impl super::Painted for ChineseCheckersGame {
+    type Painter = Painter;
+}
+
 impl super::Painter for Painter {
     type Game = ChineseCheckersGame;
 
@@ -310,7 +314,7 @@ fn status(game: &ChineseCheckersGame) -> String {
             Some(p) => format!("{} and {} win", COLOURS[winner], COLOURS[p]),
             None => format!("{} wins", COLOURS[winner]),
         },
-        Turn::Over(Outcome::Draw { reason }) => format!("Drawn: {reason}"),
+        Turn::Over(o @ Outcome::Draw { .. }) => format!("Drawn: {}", game.describe(o)),
     }
 }
 

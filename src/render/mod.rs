@@ -20,8 +20,15 @@ mod toy;
 
 use std::sync::OnceLock;
 
-use crate::rules::{Game, GameKind, Seat};
+use crate::rules::{Game, GameKind, Rules, Seat};
 use kit::{Canvas, Kit};
+
+/// A game with a picture: names the painter that draws it. The renderer's dispatch is written
+/// from the registry (see [`painters!`]), so a game without one does not compile.
+pub(crate) trait Painted: Rules {
+    /// The painter of this game's pictures.
+    type Painter: Painter<Game = Self>;
+}
 
 /// The contract every game's picture follows: built once, then a pure drawing of a game.
 pub(crate) trait Painter: Send + Sync + Sized {
@@ -46,19 +53,6 @@ pub(crate) trait Painter: Send + Sync + Sized {
 /// need by [`Renderer::lazy`].
 pub struct Renderer {
     painters: std::sync::Arc<Painters>,
-}
-
-/// Every game's painter, each made on first need.
-#[derive(Default)]
-struct Painters {
-    chess: OnceLock<chess::Painter>,
-    parcheesi: OnceLock<parcheesi::Painter>,
-    backgammon: OnceLock<backgammon::Painter>,
-    checkers: OnceLock<checkers::Painter>,
-    snakes: OnceLock<snakes::Painter>,
-    chinese_checkers: OnceLock<chinese_checkers::Painter>,
-    #[cfg(test)]
-    toy: OnceLock<toy::Painter>,
 }
 
 /// What to show besides the position: player names by seat and an optional caption line.
@@ -137,16 +131,7 @@ impl Renderer {
 
     /// Returns the width and height of a game's pictures.
     pub fn size(kind: GameKind) -> (u32, u32) {
-        match kind {
-            GameKind::Chess => chess::Painter::SIZE,
-            GameKind::Parcheesi => parcheesi::Painter::SIZE,
-            GameKind::Backgammon => backgammon::Painter::SIZE,
-            GameKind::Checkers => checkers::Painter::SIZE,
-            GameKind::Snakes => snakes::Painter::SIZE,
-            GameKind::ChineseCheckers => chinese_checkers::Painter::SIZE,
-            #[cfg(test)]
-            GameKind::TicTacToe => toy::Painter::SIZE,
-        }
+        Painters::size(kind)
     }
 
     /// Renders the game as a PNG picture.
@@ -187,33 +172,46 @@ impl Renderer {
 
     /// Draws a game with its painter; returns the painter's kit (for the palette) and the canvas.
     fn draw(&self, game: &Game, view: &View) -> (&Kit, Canvas) {
-        let p = &*self.painters;
-        match game {
-            Game::Chess(g) => paint(made(&p.chess), g, view),
-            Game::Parcheesi(g) => paint(made(&p.parcheesi), g, view),
-            Game::Backgammon(g) => paint(made(&p.backgammon), g, view),
-            Game::Checkers(g) => paint(made(&p.checkers), g, view),
-            Game::Snakes(g) => paint(made(&p.snakes), g, view),
-            Game::ChineseCheckers(g) => paint(made(&p.chinese_checkers), g, view),
-            #[cfg(test)]
-            Game::TicTacToe(g) => paint(made(&p.toy), g, view),
-        }
+        self.painters.draw(game, view)
     }
 }
 
-impl Painters {
-    /// Makes every painter not made yet.
-    fn warm(&self) {
-        made(&self.chess);
-        made(&self.parcheesi);
-        made(&self.backgammon);
-        made(&self.checkers);
-        made(&self.snakes);
-        made(&self.chinese_checkers);
-        #[cfg(test)]
-        made(&self.toy);
-    }
+/// Writes [`Painters`] and its dispatch from the registry: one painter per game, each made on
+/// first need, found by the game's [`Painted::Painter`].
+macro_rules! painters {
+    ($( $(#[$attr:meta])* $variant:ident => $ty:ty, )+) => {
+        /// Every game's painter, each made on first need (fields named as the registry names
+        /// the games).
+        #[derive(Default)]
+        #[allow(non_snake_case)]
+        struct Painters {
+            $( $(#[$attr])* $variant: OnceLock<<$ty as Painted>::Painter>, )+
+        }
+
+        impl Painters {
+            /// Makes every painter not made yet.
+            fn warm(&self) {
+                $( $(#[$attr])* made(&self.$variant); )+
+            }
+
+            /// Returns the width and height of a game's pictures.
+            fn size(kind: GameKind) -> (u32, u32) {
+                match kind {
+                    $( $(#[$attr])* GameKind::$variant => <<$ty as Painted>::Painter as Painter>::SIZE, )+
+                }
+            }
+
+            /// Draws a game with its painter, returning the painter's kit beside the canvas.
+            fn draw(&self, game: &Game, view: &View) -> (&Kit, Canvas) {
+                match game {
+                    $( $(#[$attr])* Game::$variant(g) => paint(made(&self.$variant), g, view), )+
+                }
+            }
+        }
+    };
 }
+
+crate::rules::for_each_game!(painters);
 
 /// A painter, made now if it is not yet (waiting for another thread making it).
 fn made<P: Painter>(cell: &OnceLock<P>) -> &P {

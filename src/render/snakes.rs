@@ -63,6 +63,10 @@ pub struct Painter {
     inks: Inks,
 }
 
+impl super::Painted for SnakesGame {
+    type Painter = Painter;
+}
+
 impl super::Painter for Painter {
     type Game = SnakesGame;
 

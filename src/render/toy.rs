@@ -17,6 +17,10 @@ pub struct Painter {
     mark: Ink,
 }
 
+impl super::Painted for TicTacToe {
+    type Painter = Painter;
+}
+
 impl super::Painter for Painter {
     type Game = TicTacToe;
 

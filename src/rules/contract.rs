@@ -182,6 +182,13 @@ pub trait Rules:
         false
     }
 
+    /// Says why the game ended, in words that complete "wins by …" or "drawn by …" (e.g.
+    /// `checkmate`, `a gammon`). A game words its own endings; the default words only those
+    /// the contract makes (resignation, agreement) and names others by their stored names.
+    fn describe(&self, outcome: Outcome) -> String {
+        outcome.plain_words()
+    }
+
     /// Returns what happened by itself at the last action (a forced pass, a penalty...).
     fn notice(&self) -> Option<String> {
         None
@@ -194,8 +201,11 @@ pub trait Rules:
         None
     }
 
-    /// Returns the moves to offer in a select menu when there are at most `max` of them.
+    /// Returns the moves to offer `seat` in a select menu now (at most `max`), or `None` when
+    /// the game offers no menu here. By default a game with dice offers one after every roll
+    /// while its moves fit; a game without dice offers none.
     fn menu(&self, seat: Seat, max: usize) -> Option<Vec<String>> {
+        self.dice()?;
         let moves = self.legal(seat);
         (!moves.is_empty() && moves.len() <= max)
             .then(|| moves.iter().map(|m| self.format(m)).collect())

@@ -46,6 +46,7 @@ pub(super) trait Dispatch {
     fn draw_offer(&self) -> Option<Seat>;
     fn may_claim_draw(&self, seat: Seat) -> bool;
     fn notice(&self) -> Option<String>;
+    fn describe(&self, outcome: Outcome) -> String;
     fn roll_words(&self, dice: &[u8]) -> Option<String>;
     fn menu(&self, seat: Seat, max: usize) -> Option<Vec<String>>;
     fn options_summary(&self, seat: Seat) -> Option<String>;
@@ -104,6 +105,10 @@ impl<T: Registered> Dispatch for T {
 
     fn notice(&self) -> Option<String> {
         Rules::notice(self)
+    }
+
+    fn describe(&self, outcome: Outcome) -> String {
+        Rules::describe(self, outcome)
     }
 
     fn roll_words(&self, dice: &[u8]) -> Option<String> {
@@ -208,12 +213,19 @@ impl Game {
         self.rules().notice()
     }
 
+    /// Says why the game ended, in the game's words (`checkmate`, `a gammon`), completing
+    /// "wins by …" or "drawn by …".
+    pub fn describe(&self, outcome: Outcome) -> String {
+        self.rules().describe(outcome)
+    }
+
     /// Describes dice about to be recorded, where the game reads them its own way.
     pub fn roll_words(&self, dice: &[u8]) -> Option<String> {
         self.rules().roll_words(dice)
     }
 
-    /// Returns `seat`'s legal moves in notation when there are at most `max` (for a select menu).
+    /// Returns the moves to offer `seat` in a select menu now (at most `max`), if the game
+    /// offers one here.
     pub fn menu(&self, seat: Seat, max: usize) -> Option<Vec<String>> {
         self.rules().menu(seat, max)
     }

@@ -1,6 +1,7 @@
-//! How a game ended: who won and why, or why it was drawn.
-
-use std::fmt;
+//! How a game ended: who won and why, or why it was drawn. These are the names stored with a
+//! finished game; the words players read are the game's own ([`Rules::describe`]).
+//!
+//! [`Rules::describe`]: super::Rules::describe
 
 use serde::{Deserialize, Serialize};
 
@@ -70,35 +71,51 @@ impl Outcome {
     }
 }
 
-impl fmt::Display for WinReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            WinReason::Checkmate => "checkmate",
-            WinReason::Resignation => "resignation",
-            WinReason::AllHome => "getting all four pawns home",
-            WinReason::BorneOff => "bearing off all checkers",
-            WinReason::Gammon => "a gammon",
-            WinReason::Backgammon => "a backgammon",
-            WinReason::CubeDropped => "a dropped double",
-            WinReason::MatchWon => "winning the match",
-            WinReason::Goal => "reaching the goal first",
-            WinReason::AllCaptured => "capturing every piece",
-            WinReason::Blocked => "leaving no legal move",
-        })
+impl Outcome {
+    /// Words the endings the contract itself makes (`resignation`, `agreement`) and names any
+    /// other by its stored name (`checkmate`, `fivefold repetition`): what
+    /// [`Rules::describe`](super::Rules::describe) says for a game that words none of its own.
+    pub fn plain_words(self) -> String {
+        match self {
+            Outcome::Win {
+                reason: WinReason::Resignation,
+                ..
+            } => "resignation".into(),
+            Outcome::Draw {
+                reason: DrawReason::Agreement,
+            } => "agreement".into(),
+            Outcome::Win { reason, .. } => words_of(&format!("{reason:?}")),
+            Outcome::Draw { reason } => words_of(&format!("{reason:?}")),
+        }
     }
 }
 
-impl fmt::Display for DrawReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            DrawReason::Stalemate => "stalemate",
-            DrawReason::InsufficientMaterial => "insufficient material",
-            DrawReason::ThreefoldRepetition => "threefold repetition",
-            DrawReason::FivefoldRepetition => "fivefold repetition",
-            DrawReason::FiftyMoveRule => "the 50-move rule",
-            DrawReason::Agreement => "agreement",
-            DrawReason::FortyMoveRule => "40 moves each without a capture or a man's move",
-            DrawReason::NoProgress => "no progress for 20 rounds",
-        })
+/// Turns a variant's name into lower-case words: `InsufficientMaterial` → `insufficient material`.
+fn words_of(name: &str) -> String {
+    let mut out = String::new();
+    for c in name.chars() {
+        if c.is_ascii_uppercase() && !out.is_empty() {
+            out.push(' ');
+        }
+        out.push(c.to_ascii_lowercase());
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_ending_no_game_words_reads_as_its_stored_name() {
+        let draw = Outcome::Draw {
+            reason: DrawReason::InsufficientMaterial,
+        };
+        assert_eq!(draw.plain_words(), "insufficient material");
+        let resigned = Outcome::Win {
+            winner: 1,
+            reason: WinReason::Resignation,
+        };
+        assert_eq!(resigned.plain_words(), "resignation");
     }
 }

@@ -2,21 +2,39 @@
 //! [`Game`] and [`Move`] enums that hold any game, and the glue between them and [`Rules`].
 //!
 //! Why an enum and not `Box<dyn Rules>`: a stored game is a tagged JSON value, and serde reads
-//! a closed enum with no registry at run time; each game keeps its own typed `Move`; and a
-//! `match` over the enum makes the compiler list every place a new game must be handled
-//! (the renderer's painters). The macro writes only what would otherwise repeat per game:
-//! the enum variants, the one `match` that lends out a game as `&dyn Dispatch`, and the
-//! wrapping of moves. Everything else in [`Game`](super::Game) forwards in one line.
+//! a closed enum with no registry at run time; each game keeps its own typed `Move`. The macro
+//! writes only what would otherwise repeat per game: the enum variants, the one `match` that
+//! lends out a game as `&dyn Dispatch`, and the wrapping of moves. Everything else in
+//! [`Game`](super::Game) forwards in one line.
+//!
+//! The layers above (the renderer's painters, the bots' brains) cannot be named here, so the
+//! macro also writes [`for_each_game!`]: it hands the list to a macro of theirs, which writes
+//! their dispatch over every game. A game without a painter or a brain then fails to compile,
+//! and no code outside this file matches over the games by hand.
 //!
 //! [`GameKind`]: super::GameKind
 //! [`Game`]: super::Game
 //! [`Move`]: super::Move
 //! [`Rules`]: super::Rules
 
-/// Declares the games: `Variant => path::to::GameType,` per line, each type implementing
-/// [`Rules`](super::Rules). Attributes (such as `#[cfg(test)]`) apply to the whole entry.
+/// Declares the games: `Variant => path::to::GameType,` per line (the path from `rules`), each
+/// type implementing [`Rules`](super::Rules). Attributes (such as `#[cfg(test)]`) apply to the
+/// whole entry.
 macro_rules! games {
-    ($( $(#[$attr:meta])* $variant:ident => $ty:ty ),+ $(,)?) => {
+    ($( $(#[$attr:meta])* $variant:ident => $($path:ident)::+ ),+ $(,)?) => {
+        games!(@expand $( $(#[$attr])* $variant => [$($path)::+] $($path)::+, )+);
+    };
+    (@expand $( $(#[$attr:meta])* $variant:ident => [$($path:ident)::+] $ty:ty, )+) => {
+        /// Hands every registry line to `$callback!` as `Variant => crate::rules::path::Type,`
+        /// (with its attributes), so a layer above the rules writes its dispatch over every
+        /// game from the one list: `crate::rules::for_each_game!(painters);`.
+        macro_rules! for_each_game {
+            ($callback:ident) => {
+                $callback! { $( $(#[$attr])* $variant => $crate::rules::$($path)::+, )+ }
+            };
+        }
+        pub(crate) use for_each_game;
+
         /// Names a game tabula can play.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
         #[serde(rename_all = "snake_case")]

@@ -186,6 +186,19 @@ impl Rules for TicTacToe {
         Ok(next)
     }
 
+    fn describe(&self, outcome: Outcome) -> String {
+        match outcome {
+            Outcome::Win {
+                reason: WinReason::Goal,
+                ..
+            } => "three in a row".into(),
+            Outcome::Draw {
+                reason: DrawReason::Stalemate,
+            } => "a full board".into(),
+            _ => outcome.plain_words(),
+        }
+    }
+
     fn resign(&self, seat: Seat) -> Result<Self, PlayError> {
         if seat > 1 {
             return Err(PlayError::NotAPlayer);

@@ -380,18 +380,15 @@ impl Table {
             headline.push_str(notice.trim_end_matches('.'));
             headline.push('.');
         }
-        // A game with dice offers its menu after every roll; one without, while it has
-        // options to summarise (checkers' answers to a failure to capture).
+        // Whether a move menu is offered, and with what, is the game's choice.
         let menu = match game.turn() {
-            Turn::Move(seat) => match game.options_summary(seat) {
-                Some(summary) => {
+            Turn::Move(seat) => {
+                if let Some(summary) = game.options_summary(seat) {
                     status.push('\n');
                     status.push_str(&summary);
-                    game.menu(seat, MENU_SIZE).unwrap_or_default()
                 }
-                None if game.dice().is_some() => game.menu(seat, MENU_SIZE).unwrap_or_default(),
-                None => Vec::new(),
-            },
+                game.menu(seat, MENU_SIZE).unwrap_or_default()
+            }
             _ => Vec::new(),
         };
         let caption = match (headline.is_empty(), away) {

@@ -151,8 +151,7 @@ fn portable(row: &GameRow, seats: &[SeatRow], history: &History<'_>, kind: Porta
     }
     let termination = match (row.status, outcome) {
         (Status::Aborted, _) => Some("abandoned".to_string()),
-        (_, Some(Outcome::Win { reason, .. })) => Some(reason.to_string()),
-        (_, Some(Outcome::Draw { reason })) => Some(reason.to_string()),
+        (_, Some(outcome)) => Some(history.last().describe(outcome)),
         _ => None,
     };
     if let Some(termination) = termination {
@@ -204,9 +203,12 @@ fn move_list(row: &GameRow, seats: &[SeatRow], history: &History<'_>) -> String 
     let _ = writeln!(out, "Started {} (UTC)", date(row.created_at, "-"));
     let players: Vec<String> = (0..seats.len()).map(who).collect();
     let _ = writeln!(out, "Players: {}", players.join(", "));
-    let result = match (row.status, history.last().outcome()) {
-        (_, Some(Outcome::Win { winner, reason })) => format!("{} won by {reason}", who(winner)),
-        (_, Some(Outcome::Draw { reason })) => format!("drawn by {reason}"),
+    let last = history.last();
+    let result = match (row.status, last.outcome()) {
+        (_, Some(o @ Outcome::Win { winner, .. })) => {
+            format!("{} won by {}", who(winner), last.describe(o))
+        }
+        (_, Some(o @ Outcome::Draw { .. })) => format!("drawn by {}", last.describe(o)),
         (Status::Aborted, None) => "aborted".to_string(),
         _ => "in progress".to_string(),
     };

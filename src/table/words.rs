@@ -82,7 +82,7 @@ pub fn status(game: &Game, seats: &[SeatRow]) -> String {
             line
         }
         Turn::Roll(seat) => format!("{}, roll the dice with `/roll`.", who(seat)),
-        Turn::Over(outcome) => result(kind, outcome, &who),
+        Turn::Over(outcome) => result(game, outcome, &who),
     }
 }
 
@@ -96,14 +96,15 @@ fn claims(game: &Game, seats: usize) -> String {
     }
 }
 
-fn result(kind: GameKind, outcome: Outcome, who: &dyn Fn(usize) -> String) -> String {
+fn result(game: &Game, outcome: Outcome, who: &dyn Fn(usize) -> String) -> String {
+    let reason = game.describe(outcome);
     match outcome {
-        Outcome::Win { winner, reason } => format!(
+        Outcome::Win { winner, .. } => format!(
             "Game over: {} ({}) wins by {reason}.",
             who(winner),
-            kind.seat_name(winner)
+            game.kind().seat_name(winner)
         ),
-        Outcome::Draw { reason } => format!("Game over: drawn by {reason}."),
+        Outcome::Draw { .. } => format!("Game over: drawn by {reason}."),
     }
 }
 

@@ -294,6 +294,9 @@ fn if_a_did_not_capture_as_many_as_he_could_b_has_three_options() {
     );
     let menu = g.menu(WHITE, 25).unwrap();
     assert!(menu.contains(&"undo".to_string()), "{menu:?}");
+    // A plain move, with no failure to answer, is typed: no menu, as in any game without dice.
+    let start = CheckersGame::new("huff-004", 2).unwrap();
+    assert_eq!(start.menu(BLACK, 25), None);
     // Not capturing at all is the same failure.
     let g = play(&game("huff-004", "B:W14,16,22,30:B9,12"), "9-13");
     assert!(g.pending().is_some());

@@ -266,6 +266,10 @@ pub struct Painter {
     theme: Theme,
 }
 
+impl super::Painted for ParcheesiGame {
+    type Painter = Painter;
+}
+
 impl super::Painter for Painter {
     type Game = ParcheesiGame;
 

@@ -3,7 +3,8 @@
 use super::notation::{self, Reading};
 use super::{BackgammonGame, BackgammonMove, BackgammonRules, EXAMPLES, Phase, RULES, SEAT_NAMES};
 use crate::rules::{
-    Dice, Info, LoadError, ParseError, PlayError, RecordFormat, Rules, Seat, SetupError, Turn,
+    Dice, Info, LoadError, Outcome, ParseError, PlayError, RecordFormat, Rules, Seat, SetupError,
+    Turn, WinReason,
 };
 
 impl BackgammonGame {
@@ -134,6 +135,20 @@ impl Rules for BackgammonGame {
     }
 
     /// Ends the game (in a match, the match) with `seat` resigning, at the cube's value.
+    fn describe(&self, outcome: Outcome) -> String {
+        let Outcome::Win { reason, .. } = outcome else {
+            return outcome.plain_words();
+        };
+        match reason {
+            WinReason::BorneOff => "bearing off all checkers".into(),
+            WinReason::Gammon => "a gammon".into(),
+            WinReason::Backgammon => "a backgammon".into(),
+            WinReason::CubeDropped => "a dropped double".into(),
+            WinReason::MatchWon => "winning the match".into(),
+            _ => outcome.plain_words(),
+        }
+    }
+
     fn resign(&self, seat: Seat) -> Result<Self, PlayError> {
         self.withdraw(seat)
     }

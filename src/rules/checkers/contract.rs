@@ -54,6 +54,23 @@ impl Rules for CheckersGame {
         self.play(m)
     }
 
+    fn describe(&self, outcome: Outcome) -> String {
+        match outcome {
+            Outcome::Win {
+                reason: WinReason::AllCaptured,
+                ..
+            } => "capturing every piece".into(),
+            Outcome::Win {
+                reason: WinReason::Blocked,
+                ..
+            } => "leaving no legal move".into(),
+            Outcome::Draw {
+                reason: DrawReason::FortyMoveRule,
+            } => "40 moves each without a capture or a man's move".into(),
+            _ => outcome.plain_words(),
+        }
+    }
+
     fn resign(&self, seat: Seat) -> Result<Self, PlayError> {
         self.playing(seat)?;
         let mut next = self.clone();
@@ -96,9 +113,10 @@ impl Rules for CheckersGame {
         self.notice.clone()
     }
 
-    /// While a failure to capture waits for an answer: the huffs, `undo` and `pass`.
+    /// Only while a failure to capture waits for an answer: the huffs, `undo` and `pass` (with
+    /// the moves, when all fit). A plain move is typed, as in any game without dice.
     fn menu(&self, seat: Seat, max: usize) -> Option<Vec<String>> {
-        if self.legal(seat).is_empty() {
+        if self.options_summary(seat).is_none() || self.legal(seat).is_empty() {
             return None;
         }
         let moves: Vec<String> = self.options().iter().map(ToString::to_string).collect();

@@ -291,6 +291,17 @@ impl Rules for ChessGame {
         self.play(m)
     }
 
+    fn describe(&self, outcome: Outcome) -> String {
+        match outcome {
+            Outcome::Draw {
+                reason: DrawReason::FiftyMoveRule,
+            } => "the 50-move rule".into(),
+            // Checkmate, stalemate, insufficient material, threefold and fivefold repetition
+            // read as their names.
+            _ => outcome.plain_words(),
+        }
+    }
+
     fn resign(&self, seat: Seat) -> Result<Self, PlayError> {
         let color = self.playing(seat)?;
         let mut next = self.clone();

@@ -118,6 +118,19 @@ impl Rules for ChineseCheckersGame {
         Ok(next)
     }
 
+    fn describe(&self, outcome: Outcome) -> String {
+        match outcome {
+            Outcome::Win {
+                reason: WinReason::Goal,
+                ..
+            } => "reaching the goal first".into(),
+            Outcome::Draw {
+                reason: DrawReason::NoProgress,
+            } => format!("no progress for {ROUNDS_WITHOUT_PROGRESS} rounds"),
+            _ => outcome.plain_words(),
+        }
+    }
+
     fn resign(&self, seat: Seat) -> Result<Self, PlayError> {
         if seat >= self.players || self.resigned.contains(&seat) {
             return Err(PlayError::NotAPlayer);

@@ -27,7 +27,7 @@ pub use rules::{DoublesParts, ParcheesiRules, RULES, Ruleset};
 
 use super::{
     Alias, Dice, Info, Outcome, ParseError as SharedParseError, PlayError, RecordFormat, Rules,
-    Seat, SetupError, Turn,
+    Seat, SetupError, Turn, WinReason,
 };
 use moves::{Ctx, Node, Search};
 
@@ -424,6 +424,16 @@ impl Rules for ParcheesiGame {
     }
 
     /// Takes `seat` out of the game: its pawns leave the board; the last seat left wins.
+    fn describe(&self, outcome: Outcome) -> String {
+        match outcome {
+            Outcome::Win {
+                reason: WinReason::AllHome,
+                ..
+            } => "getting all four pawns home".into(),
+            _ => outcome.plain_words(),
+        }
+    }
+
     fn resign(&self, seat: Seat) -> Result<Self, PlayError> {
         self.withdraw(seat)
     }

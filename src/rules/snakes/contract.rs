@@ -185,6 +185,16 @@ impl Rules for SnakesGame {
         Ok(next)
     }
 
+    fn describe(&self, outcome: Outcome) -> String {
+        match outcome {
+            Outcome::Win {
+                reason: WinReason::Goal,
+                ..
+            } => "reaching the goal first".into(),
+            _ => outcome.plain_words(),
+        }
+    }
+
     fn resign(&self, seat: Seat) -> Result<Self, PlayError> {
         if !self.active(seat) {
             return Err(PlayError::NotAPlayer);

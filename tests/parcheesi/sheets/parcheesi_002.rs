@@ -367,10 +367,7 @@ fn the_first_player_with_all_four_pawns_home_wins() {
             reason: WinReason::AllHome
         }
     );
-    assert_eq!(
-        WinReason::AllHome.to_string(),
-        "getting all four pawns home"
-    );
+    assert_eq!(game.describe(over(&game)), "getting all four pawns home");
 }
 
 #[test]
