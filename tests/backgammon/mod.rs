@@ -12,8 +12,8 @@ mod loading;
 // The loader fuzzed: mutated states are refused, or load, play, render and save.
 mod loader;
 
-// Random whole games and matches: they end and replay from their log.
-mod random;
+// What every position keeps, after every action of random games and matches.
+mod invariants;
 
 // Seeded games at the console table, with the cube offered, taken and dropped.
 mod table;

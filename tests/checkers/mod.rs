@@ -9,9 +9,6 @@ mod rules;
 // PDN move text read leniently, ambiguity asked about, hostile text refused in one line.
 mod notation;
 
-// Random whole games per ruleset: they end, survive JSON and replay from their log.
-mod random;
-
 // The loader fuzzed: mutated states are refused, or load, play, render and save.
 mod loader;
 

@@ -12,9 +12,6 @@ mod draws;
 // The loader fuzzed: mutated states are refused, or load, play, render and save.
 mod loader;
 
-// Random whole games: they end, survive JSON at every step and replay from their log.
-mod random;
-
 // Scripted games at the console table: checkmate, stalemate, a restart in mid-game.
 mod console;
 

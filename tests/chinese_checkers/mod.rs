@@ -12,11 +12,11 @@ mod solitaire;
 // Reading moves as players type them, and hostile text.
 mod notation;
 
-// Random whole games for every player count: they end, survive JSON and replay.
-mod random;
-
 // The position string: what it says, that it reads back, what it refuses, the engine's use.
 mod position;
+
+// Partners and places together, the rulesets beyond the listed ones: random games end.
+mod rulesets;
 
 // The loaders fuzzed: mutated states and position strings are refused, or load, play, render
 // and save.

@@ -12,8 +12,8 @@ mod loading;
 // The loader fuzzed: mutated states are refused, or load, play, render and save.
 mod loader;
 
-// Random four- and two-player games of every ruleset: they end and replay from their log.
-mod random;
+// What every position keeps, after every action of random games of every ruleset.
+mod invariants;
 
 // Seeded four-player console games of each ruleset, played to a winner.
 mod console;

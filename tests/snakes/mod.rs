@@ -1,11 +1,10 @@
 //! Snakes & Ladders (sheet 000): one test per sheet sentence, the Markov oracle and a Monte
-//! Carlo run through the rules, random games per ruleset, the loader fuzzed, seeded console
+//! Carlo run through the rules, the loader fuzzed, seeded console
 //! games, the engine's `simulate`, and the picture.
 
 mod console;
 mod loader;
 mod markov;
-mod random;
 mod render;
 mod sheet;
 

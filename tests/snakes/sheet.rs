@@ -2,7 +2,9 @@
 
 use super::{new, position, roll, snakes, squares, winner};
 use tabula::rules::snakes::Step;
-use tabula::rules::{Action, PlayError, Turn};
+use tabula::rules::{Action, Game, GameKind, PlayError, Turn};
+
+use crate::conformance::playout::{Playing, playout};
 
 #[test]
 fn for_2_to_4_players() {
@@ -111,6 +113,44 @@ fn players_are_not_permitted_to_move_to_a_square_occupied_by_another_player() {
     assert_eq!(squares(&next), vec![2, 10]);
     assert_eq!(next.turn(), Turn::Roll(1));
     assert_eq!(snakes(&next).last().unwrap().step, Step::Blocked { by: 1 });
+}
+
+/// The same sentence over whole games: in 1,000 random games per ruleset and board (played
+/// by the conformance suite's driver), no two players still in ever share a square but the
+/// start, and every game ends.
+#[test]
+fn no_two_players_ever_share_a_square_in_a_thousand_random_games_per_ruleset() {
+    for ruleset in [
+        "two-dice",
+        "one-die",
+        "two-dice-95",
+        "two-dice+rosetta",
+        "one-die+classic-48+start-0",
+        "two-dice-95+rosetta+start-0",
+    ] {
+        let mut longest = 0;
+        for n in 0..1000 {
+            let players = 2 + n % 3;
+            let _playing = Playing(format!("{ruleset} for {players}, seed {n}"));
+            let start = Game::new(GameKind::Snakes, ruleset, players).expect("new");
+            let played = playout(&start, n as u64, &mut apart);
+            assert!(played.end.outcome().is_some());
+            longest = longest.max(played.log.len());
+        }
+        eprintln!("{ruleset}: longest of 1,000 games {longest} actions");
+    }
+}
+
+/// Checks that no two players still in share a square other than the start.
+fn apart(game: &Game) {
+    let g = snakes(game);
+    for (a, &sa) in g.squares().iter().enumerate() {
+        for (b, &sb) in g.squares().iter().enumerate() {
+            if a < b && !g.resigned()[a] && !g.resigned()[b] {
+                assert!(sa != sb || sa == g.rules().start, "{a} and {b} share {sa}");
+            }
+        }
+    }
 }
 
 #[test]
