@@ -1,7 +1,8 @@
 //! tabula: a Discord bot for play-by-message board games.
 //!
-//! Layers, dependencies pointing down: frontends (`discord`, `console`, `engine`) → `table` → `store`,
-//! `render`, `bot` → `rules`.
+//! Layers, dependencies pointing down: frontends (`discord`, `console`) → `table` → `store`,
+//! `render`, `bot` → `rules`. The `engine` (JSON lines for tools and oracle tests) speaks to
+//! `rules`, `render` and `bot` directly, without the table: it has no players, seats or store.
 
 pub mod bot;
 pub mod console;

@@ -177,10 +177,7 @@ impl Painter {
             };
             self.kit.player_bar(&mut canvas, top, STRIP, &line);
         }
-        let caption = match view.caption.as_deref().filter(|c| !c.trim().is_empty()) {
-            Some(text) => text.to_string(),
-            None => status(game),
-        };
+        let caption = view.caption_or(|| status(game));
         self.caption_band(&mut canvas, &caption, &game.position_id());
         canvas
     }

@@ -265,10 +265,7 @@ impl Painter {
             let line = player_line(game, view, seat);
             self.kit.player_bar(&mut canvas, top, BAR_HEIGHT, &line);
         }
-        let caption = match view.caption.as_deref().filter(|c| !c.trim().is_empty()) {
-            Some(text) => text.to_string(),
-            None => status(game),
-        };
+        let caption = view.caption_or(|| status(game));
         self.kit.caption_band(
             &mut canvas,
             BAR_HEIGHT + BOARD + BAR_HEIGHT,

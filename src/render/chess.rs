@@ -322,11 +322,7 @@ fn draw(kit: &Kit, theme: &Theme, game: &ChessGame, view: &View) -> Canvas {
         let line = player_line(game, view, color);
         kit.player_bar(&mut canvas, top, BAR_HEIGHT, &line);
     }
-    // A blank caption would leave the band empty: say the status instead.
-    let caption = match view.caption.as_deref().filter(|c| !c.trim().is_empty()) {
-        Some(text) => text.to_string(),
-        None => status(game),
-    };
+    let caption = view.caption_or(|| status(game));
     kit.caption_band(
         &mut canvas,
         board_top + BOARD + BAR_HEIGHT,

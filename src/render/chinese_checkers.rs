@@ -242,7 +242,7 @@ impl super::Painter for Painter {
             }
         }
         self.strips(&mut canvas, game, view);
-        let caption = view.caption.clone().unwrap_or_else(|| status(game));
+        let caption = view.caption_or(|| status(game));
         self.kit
             .caption_band(&mut canvas, BOARD + STRIPS, BAND_H, &caption);
         canvas

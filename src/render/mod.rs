@@ -68,6 +68,17 @@ pub struct View {
     pub perspective: Option<Seat>,
 }
 
+impl View {
+    /// Returns the line for the caption band: the view's caption, or `status` (whose turn it
+    /// is, how the game ended) when there is none or it is blank, so the band is never empty.
+    pub(crate) fn caption_or(&self, status: impl FnOnce() -> String) -> String {
+        match self.caption.as_deref().filter(|c| !c.trim().is_empty()) {
+            Some(text) => text.to_string(),
+            None => status(),
+        }
+    }
+}
+
 /// Why a picture could not be made.
 #[derive(Debug, thiserror::Error)]
 pub enum RenderError {

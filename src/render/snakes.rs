@@ -387,10 +387,7 @@ fn draw(kit: &Kit, boards: &[Canvas], inks: &Inks, game: &SnakesGame, view: &Vie
         );
     }
     strip(kit, &mut canvas, inks, game, view);
-    let caption = match view.caption.as_deref().filter(|c| !c.trim().is_empty()) {
-        Some(text) => text.to_string(),
-        None => status(game, view),
-    };
+    let caption = view.caption_or(|| status(game, view));
     kit.caption_band(&mut canvas, STRIP + BOARD, BAND, &caption);
     canvas
 }

@@ -4,6 +4,7 @@
 use super::View;
 use super::kit::{BAND, Canvas, Face, Ink, Kit, KitBuilder, Rgb};
 use crate::rules::toy::TicTacToe;
+use crate::rules::{Rules, Turn};
 
 const CELL: u32 = 100;
 const BAND_H: u32 = 44;
@@ -58,7 +59,10 @@ impl super::Painter for Painter {
             self.kit
                 .draw_text(&mut canvas, Face::Bold, 60.0, at, letter, self.mark);
         }
-        let caption = view.caption.clone().unwrap_or_default();
+        let caption = view.caption_or(|| match game.turn() {
+            Turn::Move(seat) | Turn::Roll(seat) => format!("{} to move", ["X", "O"][seat % 2]),
+            Turn::Over(outcome) => game.describe(outcome),
+        });
         self.kit
             .caption_band(&mut canvas, 3 * CELL, BAND_H, &caption);
         canvas

@@ -102,7 +102,8 @@ pub struct Alias {
 ///
 /// Values are immutable: every action returns the next game, and on error the caller still
 /// holds the game exactly as it was. A value is always a legal game: constructors and
-/// deserialization validate (see STYLE: unchecked setup versus valid position). Dice are
+/// deserialization validate (as shakmaty's unchecked `Setup` becomes a `Chess` only through a
+/// validating constructor: a stored or typed position is checked once, then trusted). Dice are
 /// inputs; nothing here rolls or does I/O.
 pub trait Rules:
     Clone + Debug + PartialEq + Eq + Serialize + DeserializeOwned + Send + Sync

@@ -1,6 +1,6 @@
 //! What the registry promises every game beyond its rules: a stored name that is its own, a
-//! picture of the size the renderer announces, a `/rules` text that fits one Discord message,
-//! and a bot that plays a whole game at the console.
+//! picture of the size the renderer announces whose caption band is never blank, a `/rules`
+//! text that fits one Discord message, and a bot that plays a whole game at the console.
 
 use tabula::render::{Renderer, View};
 use tabula::rules::{Action, Game, GameKind, Turn};
@@ -60,6 +60,26 @@ fn every_picture_is_the_size_the_renderer_announces() {
                     "{setup:?}: the picture's size"
                 );
             }
+        }
+    }
+}
+
+#[test]
+fn a_blank_caption_shows_what_no_caption_shows() {
+    let renderer = Renderer::new();
+    for setup in setups() {
+        let game = playout(&setup.start(), 13, &mut |_| {}).end;
+        let none = renderer.png(&game, &View::default()).expect("renders");
+        for blank in ["", "   "] {
+            let view = View {
+                caption: Some(blank.into()),
+                ..View::default()
+            };
+            let shown = renderer.png(&game, &view).expect("renders");
+            assert!(
+                shown == none,
+                "{setup:?}: the caption {blank:?} left the band empty"
+            );
         }
     }
 }

@@ -338,10 +338,7 @@ fn draw(kit: &Kit, theme: &Theme, game: &ParcheesiGame, view: &View) -> Canvas {
     pieces::pawns(kit, &mut canvas, inks, game, &moved);
     pieces::dice(kit, &mut canvas, inks, game);
     strip::draw(kit, &mut canvas, game, view, &inks.strong);
-    let caption = match view.caption.as_deref().filter(|c| !c.trim().is_empty()) {
-        Some(text) => text.to_string(),
-        None => strip::status(game, view),
-    };
+    let caption = view.caption_or(|| strip::status(game, view));
     kit.caption_band(&mut canvas, STRIP + BOARD, BAND, &caption);
     canvas
 }
