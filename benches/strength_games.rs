@@ -2,14 +2,16 @@
 //! targets of issue 17, in seeded games with node budgets (so every run is repeatable).
 //!
 //! Run with `cargo bench --bench strength_games -- [checkers|chinese|snakes|all] [GAMES]`
-//! (`checkers-random`, `checkers-ladder`, `chinese-alone`, `chinese-duel` and `chinese-six`
-//! run the parts of a game's measures apart):
+//! (`checkers-random`, `checkers-ladder`, `chinese-alone`, `chinese-duel`, `chinese-six` and
+//! `chinese-spoil` run the parts of a game's measures apart):
 //! - checkers: each level against random, and each level against the level below, GAMES
 //!   games each (default 200), colours alternating, the three rulesets in turn (between two
 //!   searching levels, which play alike every time, the first four plies are random);
 //! - chinese: solitaire on the 10-peg board (one player moves, the other's pegs parked in a
 //!   side corner), GAMES/4 runs per level; the top level against greedy in GAMES two-player
-//!   10-peg games; GAMES six-bot 10-peg games, which must all finish;
+//!   10-peg games; GAMES six-bot 10-peg games, which must all finish; the top level against
+//!   random, a spoiler keeping every peg it can at home and a spoiler keeping its tip peg at
+//!   home, GAMES two-player games each per board and seat (`chinese-spoil` only);
 //! - snakes: the expectation level against random in 500 GAMES two-player `two-dice-95` games.
 
 use std::time::Instant;
@@ -18,7 +20,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use tabula::bot::{Brain, Budget};
 use tabula::rules::checkers::CheckersGame;
-use tabula::rules::chinese_checkers::{ChineseCheckersGame, ChineseMove};
+use tabula::rules::chinese_checkers::{ChineseCheckersGame, ChineseMove, Size};
 use tabula::rules::snakes::SnakesGame;
 use tabula::rules::{Outcome, Rules, Seat, Turn};
 
@@ -60,6 +62,9 @@ fn main() {
     }
     if matches!(what, "chinese" | "all" | "chinese-six") {
         chinese_six(games);
+    }
+    if what == "chinese-spoil" {
+        chinese_spoil(games);
     }
     if matches!(what, "snakes" | "all") {
         snakes(games * 500);
@@ -235,6 +240,106 @@ fn chinese_six(games: usize) {
         moves as f64 / games.max(1) as f64,
         started.elapsed().as_secs_f64()
     );
+}
+
+/// How a Chinese checkers opponent chooses in [`chinese_spoil`].
+#[derive(Clone, Copy, Debug)]
+enum Foe {
+    /// Any legal move, uniformly.
+    Random,
+    /// Never takes a peg out of its starting corner while another move exists.
+    KeepAll,
+    /// Keeps the peg on its corner's far tip at home; otherwise the move nearest its target.
+    KeepTip,
+}
+
+/// Plays the opponent's move in a spoiling match.
+fn foe_move(game: &ChineseCheckersGame, seat: Seat, foe: Foe, rng: &mut StdRng) -> ChineseMove {
+    let star = game.star();
+    let home = game.home(seat);
+    let tip = star.tips[usize::from(home)];
+    let moves = game.legal(seat);
+    let leaves = |m: &ChineseMove| {
+        star.corner[usize::from(m.from())] == Some(home)
+            && star.corner[usize::from(m.to())] != Some(home)
+    };
+    let kept: Vec<&ChineseMove> = match foe {
+        Foe::Random => moves.iter().collect(),
+        Foe::KeepAll => moves.iter().filter(|m| !leaves(m)).collect(),
+        Foe::KeepTip => moves.iter().filter(|m| m.from() != tip).collect(),
+    };
+    let pool: Vec<&ChineseMove> = if kept.is_empty() {
+        moves.iter().collect()
+    } else {
+        kept
+    };
+    let pick = match foe {
+        Foe::Random | Foe::KeepAll => pool[rng.random_range(0..pool.len())],
+        Foe::KeepTip => {
+            let after =
+                |m: &ChineseMove| game.apply(seat, m).map_or(u32::MAX, |g| g.distance(seat));
+            let best = pool.iter().map(|m| after(m)).min().unwrap_or(u32::MAX);
+            let near: Vec<&ChineseMove> = pool.into_iter().filter(|m| after(m) == best).collect();
+            near[rng.random_range(0..near.len())]
+        }
+    };
+    pick.clone()
+}
+
+/// The top level against random and two spoilers, both boards, both seats.
+fn chinese_spoil(games: usize) {
+    let top = ChineseCheckersGame::LEVELS.len();
+    for size in [Size::Six, Size::Ten] {
+        let ruleset = match size {
+            Size::Six => "6-peg",
+            Size::Ten => "10-peg",
+        };
+        for foe in [Foe::Random, Foe::KeepAll, Foe::KeepTip] {
+            for seat in 0..2 {
+                let started = Instant::now();
+                let mut tally = Tally::default();
+                let mut moves = 0;
+                for g in 0..games {
+                    let seed = (g as u64) << 8 | (seat as u64) << 4 | foe as u64;
+                    let (outcome, n) = spoil_game(ruleset, top, seat, foe, seed);
+                    tally.add(outcome, seat);
+                    moves += n;
+                }
+                println!(
+                    "chinese: level {top} as seat {} against {foe:?}, two-player {ruleset}: {} ({:.0} moves a game, {CHINESE_NODES} nodes a move, {:.0} s)",
+                    seat + 1,
+                    tally.line(),
+                    moves as f64 / games.max(1) as f64,
+                    started.elapsed().as_secs_f64()
+                );
+            }
+        }
+    }
+}
+
+/// Plays one two-player game of the bot at `level` in `seat` against `foe`.
+fn spoil_game(
+    ruleset: &str,
+    level: usize,
+    seat: Seat,
+    foe: Foe,
+    seed: u64,
+) -> (Option<Outcome>, usize) {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut game = ChineseCheckersGame::new(ruleset, 2).expect("a ruleset");
+    let mut moves = 0;
+    while let Turn::Move(s) = game.turn() {
+        let m = if s == seat {
+            game.choose(s, level, &Budget::nodes(CHINESE_NODES), &mut rng)
+                .expect("a move")
+                .r#move
+        } else {
+            foe_move(&game, s, foe, &mut rng)
+        };
+        game = game.apply(s, &m).expect("a legal move");
+        moves += 1;
+    }
+    (game.outcome(), moves)
 }
 
 /// Plays a six-player 10-peg game with the bot at `level` in every seat.

@@ -100,6 +100,12 @@ enum Mode {
     Engine,
     /// Creates or updates the database tables, then exits.
     Migrate,
+    /// Writes a consistent copy of the SQLite database to a new FILE while tabula may be
+    /// running (for PostgreSQL, use pg_dump).
+    Backup {
+        /// The new file to write the copy to; it must not exist yet.
+        file: PathBuf,
+    },
 }
 
 fn main() -> ExitCode {
@@ -134,12 +140,7 @@ fn main() -> ExitCode {
     let quiet = matches!(mode, Mode::Console { .. } | Mode::Engine);
     let filter = EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| EnvFilter::new(if quiet { "warn" } else { "info" }));
-    // Colour codes only on a terminal: a log file or journald would keep them as garbage.
-    tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
-        .init();
+    init_logging(filter);
 
     if let Mode::Engine = mode {
         let stdin = std::io::stdin().lock();
@@ -256,6 +257,19 @@ async fn run(
             store.close().await;
             Ok(())
         }
+        Mode::Backup { file } => {
+            let store = connect(database_url).await?;
+            let made = store.backup_to(&file).await;
+            store.close().await;
+            made.with_context(|| format!("cannot back up to {}", file.display()))?;
+            tracing::info!(file = %file.display(), "backed up the database");
+            eprintln!(
+                "Backed up {} to {}.",
+                tabula::store::redact(database_url),
+                file.display()
+            );
+            Ok(())
+        }
         Mode::Engine => unreachable!("the engine runs without the async runtime"),
     }
 }
@@ -272,6 +286,33 @@ async fn serve_web(
     let site = tabula::web::start(table.clone(), web).await?;
     Ok((table, Some(site)))
 }
+
+/// Logs to stderr as text, or as one JSON object a line with `TABULA_LOG_FORMAT=json` (for
+/// log collectors); colour codes only on a terminal, since a log file or journald would keep
+/// them as garbage.
+fn init_logging(filter: EnvFilter) {
+    let format = std::env::var(LOG_FORMAT_ENV).unwrap_or_default();
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr);
+    match format.trim().to_ascii_lowercase().as_str() {
+        "json" => builder.json().with_current_span(true).init(),
+        other => {
+            builder
+                .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+                .init();
+            if !matches!(other, "" | "text") {
+                tracing::warn!(
+                    format = other,
+                    "{LOG_FORMAT_ENV} is `json` or `text`; logging as text"
+                );
+            }
+        }
+    }
+}
+
+/// Chooses the log format: `json` or `text` (the default).
+const LOG_FORMAT_ENV: &str = "TABULA_LOG_FORMAT";
 
 /// Opens the store; its errors already name the cause and the place, once.
 async fn connect(url: &str) -> anyhow::Result<Store> {

@@ -45,6 +45,16 @@ fn cost(game: &ChineseCheckersGame, owner: Seat) -> i64 {
         .sum()
 }
 
+/// Scores the board after a move: [`cost`], or far below any cost when the owner is home (which
+/// pegs an opponent keeps in its starting corner can make true before every peg is in).
+fn score(game: &ChineseCheckersGame, owner: Seat) -> i64 {
+    if game.is_home(owner) {
+        i64::MIN / 8
+    } else {
+        cost(game, owner)
+    }
+}
+
 /// Returns the greedy move of the seat to move, with its cost after, ties broken at random.
 fn greedy(game: &ChineseCheckersGame, seat: Seat, rng: &mut StdRng) -> Option<(ChineseMove, i64)> {
     let owner = game.pegs_moved_by(seat);
@@ -54,7 +64,7 @@ fn greedy(game: &ChineseCheckersGame, seat: Seat, rng: &mut StdRng) -> Option<(C
         let Ok(next) = game.apply(seat, &m) else {
             continue;
         };
-        let c = cost(&next, owner);
+        let c = score(&next, owner);
         match &best {
             Some((_, b)) if c > *b => {}
             Some((_, b)) if c == *b => {
@@ -92,7 +102,7 @@ fn lookahead(
             continue;
         };
         searched += 1;
-        let now = cost(&next, owner);
+        let now = score(&next, owner);
         let after_reply = match next.turn() {
             Turn::Move(other) if other != seat => match greedy(&next, other, rng) {
                 Some((reply, _)) => next.apply(other, &reply).unwrap_or(next.clone()),

@@ -299,6 +299,8 @@ async fn remind(http: Arc<serenity::Http>, table: crate::table::Table, every: st
         for notice in table.expire_lobbies(REMINDER_BATCH).await {
             post_notice(&http, &notice, "posting that a table closed").await;
         }
+        // Servers that removed the bot 30 days ago are forgotten.
+        table.delete_departed().await;
     }
 }
 
@@ -428,6 +430,22 @@ async fn on_event(
         FullEvent::Message { new_message } => {
             messages::handle(fctx.serenity_context, fctx.user_data, new_message).await;
         }
+        // Removed from a server (not an outage, which says `unavailable`): its unfinished
+        // games close now, its data goes in 30 days unless the bot is added back.
+        FullEvent::GuildDelete { incomplete, .. } if !incomplete.unavailable => {
+            let closed = fctx
+                .user_data
+                .table
+                .guild_removed(&incomplete.id.to_string())
+                .await;
+            tracing::info!(guild = %incomplete.id, closed, "removed from a server");
+        }
+        FullEvent::GuildCreate { guild, .. } => {
+            fctx.user_data
+                .table
+                .guild_present(&guild.id.to_string())
+                .await;
+        }
         // Messages typed while the session was down were never delivered: read them now.
         FullEvent::Ready { .. } | FullEvent::Resume { .. } => {
             catchup::catch_up(fctx.serenity_context, fctx.user_data).await;
@@ -438,11 +456,63 @@ async fn on_event(
 }
 
 async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
-    // Commands answer players themselves; what lands here is a bug or a Discord failure.
+    // Commands answer players themselves; what lands here is a bug, a Discord failure, or a
+    // command Discord knows in another shape than this build (registered by another
+    // version). Each of those is still answered, so no command ends in Discord's "The
+    // application did not respond"; everything else goes to poise's own handler.
     match error {
         poise::FrameworkError::Command { error, ctx, .. } => {
             tracing::error!(command = %ctx.command().name, error = %error, "command failed");
+            apologise(ctx, SOMETHING_WENT_WRONG).await;
         }
-        other => tracing::warn!(error = %other, "framework error"),
+        poise::FrameworkError::CommandStructureMismatch {
+            ctx, description, ..
+        } => {
+            tracing::warn!(command = %ctx.command().name, description, "a command's options did not fit this build");
+            if ctx.interaction_type == poise::CommandInteractionType::Command {
+                apologise(poise::Context::Application(ctx), OUT_OF_DATE).await;
+            }
+        }
+        poise::FrameworkError::UnknownInteraction {
+            framework,
+            interaction,
+            ..
+        } => {
+            tracing::warn!(command = %interaction.data.name, "a command this build does not know");
+            if interaction.data.autocomplete().is_none() {
+                let answer = serenity::CreateInteractionResponse::Message(
+                    serenity::CreateInteractionResponseMessage::new()
+                        .content(OUT_OF_DATE)
+                        .ephemeral(true),
+                );
+                let sent = interaction
+                    .create_response(framework.serenity_context, answer)
+                    .await;
+                if let Err(e) = sent {
+                    tracing::warn!(error = %e, "could not answer an unknown command");
+                }
+            }
+        }
+        other => {
+            if let Err(e) = poise::builtins::on_error(other).await {
+                tracing::warn!(error = %e, "could not answer after a framework error");
+            }
+        }
+    }
+}
+
+/// What a player reads when their command failed on our side.
+const SOMETHING_WENT_WRONG: &str =
+    "Something went wrong on my side and your command was not carried out; please try again.";
+
+/// What a player reads when Discord sent a command in a shape this build does not know.
+const OUT_OF_DATE: &str = "That command has changed since Discord last heard of it; please \
+    try again in a minute (reopen the command list so Discord shows the new one).";
+
+/// Tells the person privately that their command failed (a follow-up when it was answered).
+async fn apologise(ctx: poise::Context<'_, Data, Error>, text: &str) {
+    let reply = poise::CreateReply::default().content(text).ephemeral(true);
+    if let Err(e) = ctx.send(reply).await {
+        tracing::warn!(error = %e, "could not tell the player their command failed");
     }
 }

@@ -4,9 +4,6 @@
 use poise::serenity_prelude as serenity;
 use serenity::{ChannelId, ChannelType, CreateThread};
 
-use std::borrow::Cow;
-
-use crate::rules::{GameChoice, GameKind};
 use crate::table::{Command, Ctx, DrawCommand, Reply, User, clean_name, mention};
 
 use super::deliver::{Target, answer};
@@ -16,6 +13,9 @@ use super::{Context, Data, Error, people};
 mod bots;
 mod days;
 mod web;
+mod options;
+
+pub(crate) use options::GamePick;
 
 /// Discord's limit on autocomplete suggestions.
 const MAX_SUGGESTIONS: usize = 25;
@@ -45,50 +45,13 @@ pub(crate) fn all() -> Vec<poise::Command<Data, Error>> {
         days::settings(),
         days::vacation(),
         days::notify(),
+        days::forget_me(),
         bots::invite(),
         bots::bot_levels(),
         bots::hint(),
         super::status::status(),
         web::web(),
     ]
-}
-
-/// A game picked in the `game` option: a game or an alias (a Parcheesi cousin), offered as
-/// Discord choices straight from the registry of games.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct GamePick(GameChoice);
-
-impl poise::ChoiceParameter for GamePick {
-    fn list() -> Cow<'static, [poise::CommandParameterChoice]> {
-        let choices: Vec<poise::CommandParameterChoice> = GameKind::choices()
-            .iter()
-            .map(|c| poise::CommandParameterChoice {
-                name: c.name.into(),
-                localizations: Cow::Borrowed(&[]),
-                __non_exhaustive: (),
-            })
-            .collect();
-        choices.into()
-    }
-
-    fn from_index(index: usize) -> Option<Self> {
-        GameKind::choices().get(index).copied().map(GamePick)
-    }
-
-    fn from_name(name: &str) -> Option<Self> {
-        GameKind::choices()
-            .into_iter()
-            .find(|c| c.name == name)
-            .map(GamePick)
-    }
-
-    fn name(&self) -> &'static str {
-        self.0.name
-    }
-
-    fn localized_name(&self, _locale: &str) -> Option<&'static str> {
-        None
-    }
 }
 
 /// The four things `/draw` can do.
@@ -110,9 +73,9 @@ pub(crate) enum DrawChoice {
 pub(crate) async fn play(
     ctx: Context<'_>,
     #[description = "The game to play"] game: GamePick,
-    #[description = "A rule variant; the game's standard rules when left out"] ruleset: Option<
-        String,
-    >,
+    #[description = "A rule variant; the game's standard rules when left out"]
+    #[autocomplete = "options::suggest_rulesets"]
+    ruleset: Option<String>,
     #[description = "An opponent to invite"] opponent: Option<serenity::User>,
     #[description = "A second opponent (games for more players)"] opponent2: Option<serenity::User>,
     #[description = "A third opponent (games for more players)"] opponent3: Option<serenity::User>,
@@ -122,6 +85,7 @@ pub(crate) async fn play(
     #[max = 14]
     days: Option<i64>,
     #[description = "Play against the bot at this level (1 = weakest; /bot lists them): it takes every empty seat"]
+    #[autocomplete = "options::suggest_levels"]
     #[min = 1]
     #[max = 20]
     bot: Option<i64>,
@@ -369,6 +333,7 @@ pub(crate) async fn rules(
 pub(crate) async fn export(
     ctx: Context<'_>,
     #[description = "The game's number; this channel's current or last game when left out"]
+    #[autocomplete = "options::suggest_games"]
     #[min = 1]
     game: Option<i64>,
 ) -> Result<(), Error> {
@@ -380,6 +345,7 @@ pub(crate) async fn export(
 pub(crate) async fn replay(
     ctx: Context<'_>,
     #[description = "The game's number; this channel's current or last game when left out"]
+    #[autocomplete = "options::suggest_games"]
     #[min = 1]
     game: Option<i64>,
 ) -> Result<(), Error> {
@@ -465,35 +431,5 @@ fn who(ctx: Context<'_>) -> Ctx {
             people::interaction_ctx(i.guild_id, i.channel_id, i.member.as_deref(), &i.user)
         }
         poise::Context::Prefix(p) => people::message_ctx(p.msg),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use poise::ChoiceParameter as _;
-
-    use super::*;
-
-    #[test]
-    fn every_game_and_alias_can_be_chosen() {
-        let offered: Vec<String> = GamePick::list()
-            .iter()
-            .map(|c| c.name.to_string())
-            .collect();
-        for kind in GameKind::ALL {
-            assert!(
-                offered.contains(&kind.name().to_string()),
-                "{kind} is missing"
-            );
-            for alias in kind.info().aliases {
-                assert!(offered.contains(&alias.name.to_string()), "{}", alias.name);
-            }
-        }
-        for (i, name) in offered.iter().enumerate() {
-            let pick = GamePick::from_index(i).expect("every index picks");
-            assert_eq!(pick.name(), name);
-            assert_eq!(GamePick::from_name(name), Some(pick));
-        }
-        assert!(offered.len() <= 25, "Discord offers at most 25 choices");
     }
 }

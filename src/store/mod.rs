@@ -3,6 +3,7 @@
 //! One `sqlx::AnyPool` serves both backends; every query uses `$n` placeholders and only
 //! integer, real and text columns, so the same SQL runs on either.
 
+mod backup;
 mod bots;
 mod connect;
 mod error;
@@ -10,6 +11,7 @@ mod games;
 mod marks;
 mod model;
 mod players;
+mod privacy;
 mod ratings;
 mod reminders;
 mod rows;
@@ -19,9 +21,11 @@ mod threads;
 mod trouble;
 mod votes;
 mod web;
+mod zone;
 
 use sqlx::AnyPool;
 
+pub use backup::PG_DUMP_ADVICE;
 pub use bots::{BOT_LEASE_SECONDS, BotRecord};
 pub use connect::CONNECT_TIMEOUT;
 pub use connect::{DB_DELAY_ENV, Latency};
@@ -31,6 +35,7 @@ pub use model::{
     Change, GameRow, LoggedAction, NewGame, NewLog, SeatRow, Status, UnknownStatus, bot_level_of,
 };
 pub use players::{Notify, PlayerSettings, Quiet};
+pub use privacy::{FORMER_PLAYER, Forgotten, KEEP_AFTER_LEAVING};
 pub use ratings::{Rate, RatingChange, Standing};
 pub use reminders::LEASE_SECONDS;
 pub use schema::newest_known as newest_schema;
@@ -39,6 +44,7 @@ pub use settings::{
 };
 pub use trouble::redact;
 pub use web::{Visibility, WebGame, WebPlayer, WebServer, is_public_id, new_public_id};
+pub use zone::Zone;
 
 /// The database behind a [`Store`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,7 +4,7 @@
 use sqlx::Row;
 
 use super::rows::{self, game_columns};
-use super::{GameRow, Store, StoreError};
+use super::{GameRow, Store, StoreError, Zone};
 
 /// Where a player's turn reminders go.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -22,23 +22,15 @@ pub enum Notify {
 pub struct Quiet {
     pub from: i64,
     pub to: i64,
-    /// The player's offset from UTC, in minutes.
-    pub tz_minutes: i64,
+    /// The player's time zone: a fixed offset, or an IANA zone that follows daylight saving.
+    pub zone: Zone,
 }
 
 impl Quiet {
     /// Returns when the quiet hours around `now` (unix seconds) end, or `None` when `now` is
-    /// outside them.
+    /// outside them; the end is the wall-clock time `to` in the player's zone.
     pub fn ends_after(&self, now: i64) -> Option<i64> {
-        let local = now + self.tz_minutes * 60;
-        let second = local.rem_euclid(86_400);
-        let minute = second / 60;
-        let inside = if self.from < self.to {
-            (self.from..self.to).contains(&minute)
-        } else {
-            minute >= self.from || minute < self.to
-        };
-        inside.then(|| now + (self.to * 60 - second).rem_euclid(86_400))
+        self.zone.hours_end_after(self.from, self.to, now)
     }
 }
 
@@ -74,8 +66,8 @@ impl Store {
         user: &str,
     ) -> Result<PlayerSettings, StoreError> {
         let row = sqlx::query(
-            "SELECT notify_dm, quiet_from, quiet_to, tz_minutes, vacation_until, vacation_year, \
-             vacation_used FROM player_settings WHERE guild = $1 AND user_id = $2",
+            "SELECT notify_dm, quiet_from, quiet_to, tz_minutes, tz_name, vacation_until, \
+             vacation_year, vacation_used FROM player_settings WHERE guild = $1 AND user_id = $2",
         )
         .bind(guild)
         .bind(user)
@@ -88,14 +80,16 @@ impl Store {
         let from: Option<i64> = row.try_get("quiet_from")?;
         let to: Option<i64> = row.try_get("quiet_to")?;
         let tz_minutes: i64 = row.try_get("tz_minutes")?;
+        let tz_name: Option<String> = row.try_get("tz_name")?;
+        // A name this build's zone database lacks falls back to the offset stored beside it.
+        let zone = tz_name
+            .as_deref()
+            .and_then(Zone::named)
+            .unwrap_or(Zone::Offset(tz_minutes));
         Ok(PlayerSettings {
             notify: if dm != 0 { Notify::Dm } else { Notify::Channel },
             quiet: match (from, to) {
-                (Some(from), Some(to)) => Some(Quiet {
-                    from,
-                    to,
-                    tz_minutes,
-                }),
+                (Some(from), Some(to)) => Some(Quiet { from, to, zone }),
                 _ => None,
             },
             vacation_until: row.try_get("vacation_until")?,
@@ -118,21 +112,23 @@ impl Store {
         super::error::check_text("user id", user)?;
         sqlx::query(
             "INSERT INTO player_settings (guild, user_id, notify_dm, quiet_from, quiet_to, \
-             tz_minutes, vacation_until, vacation_year, vacation_used) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) \
+             tz_minutes, vacation_until, vacation_year, vacation_used, tz_name) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) \
              ON CONFLICT (guild, user_id) DO UPDATE SET notify_dm = $3, quiet_from = $4, \
              quiet_to = $5, tz_minutes = $6, vacation_until = $7, vacation_year = $8, \
-             vacation_used = $9",
+             vacation_used = $9, tz_name = $10",
         )
         .bind(guild)
         .bind(user)
         .bind(i64::from(p.notify == Notify::Dm))
         .bind(p.quiet.map(|q| q.from))
         .bind(p.quiet.map(|q| q.to))
-        .bind(p.quiet.map_or(0, |q| q.tz_minutes))
+        // A named zone keeps its offset now beside its name, for a build without the name.
+        .bind(p.quiet.map_or(0, |q| q.zone.offset_at(self.now())))
         .bind(p.vacation_until)
         .bind(p.vacation_year)
         .bind(p.vacation_used)
+        .bind(p.quiet.and_then(|q| q.zone.name()))
         .execute(&self.pool)
         .await?;
         Ok(())

@@ -4,7 +4,7 @@
 
 use chrono::Datelike as _;
 
-use crate::store::{MAX_VACATION_DAYS, Notify, PlayerSettings, Quiet};
+use crate::store::{MAX_VACATION_DAYS, Notify, PlayerSettings, Quiet, Zone};
 
 use super::command::{Ctx, Reply, mention};
 use super::{Table, TableError, stored_game};
@@ -133,24 +133,19 @@ impl Table {
                 }
             };
         }
-        let offset = tz.map(parse_tz).transpose()?;
+        let zone = tz.map(parse_tz).transpose()?;
         match quiet.map(parse_quiet).transpose()? {
             Some(Some((from, to))) => {
-                let tz_minutes = offset
-                    .or(me.quiet.map(|q| q.tz_minutes))
-                    .unwrap_or_default();
-                me.quiet = Some(Quiet {
-                    from,
-                    to,
-                    tz_minutes,
-                });
+                let zone = zone.or(me.quiet.map(|q| q.zone)).unwrap_or_default();
+                me.quiet = Some(Quiet { from, to, zone });
             }
             Some(None) => me.quiet = None,
-            None => match (offset, me.quiet.as_mut()) {
-                (Some(tz_minutes), Some(q)) => q.tz_minutes = tz_minutes,
+            None => match (zone, me.quiet.as_mut()) {
+                (Some(zone), Some(q)) => q.zone = zone,
                 (Some(_), None) => {
                     return Err(TableError::BadSetting(
-                        "A time zone goes with quiet hours: `/notify quiet:22-07 tz:+01:00`."
+                        "A time zone goes with quiet hours: \
+                         `/notify quiet:22-07 tz:Europe/Paris`."
                             .into(),
                     ));
                 }
@@ -175,13 +170,17 @@ fn describe(p: &PlayerSettings) -> String {
             "quiet hours {} to {} ({}): a reminder due then waits until they end",
             clock_time(q.from),
             clock_time(q.to),
-            utc_offset(q.tz_minutes)
+            match q.zone {
+                Zone::Named(tz) => tz.name().to_string(),
+                Zone::Offset(minutes) => utc_offset(minutes),
+            }
         ),
         None => "no quiet hours".to_string(),
     };
     format!(
         "Your turn reminders on this server come {via}; {quiet}. Change with \
-         `/notify dm` or `/notify channel`, `/notify quiet:22-07 tz:+01:00`, `/notify quiet:off`."
+         `/notify dm` or `/notify channel`, `/notify quiet:22-07 tz:Europe/Paris` (or an offset \
+         such as `tz:+01:00`), `/notify quiet:off`."
     )
 }
 
@@ -242,14 +241,24 @@ fn time_of_day(text: &str) -> Option<i64> {
     Some((h * 60 + m) % (24 * 60))
 }
 
-/// Reads a UTC offset `+01:00`, `-5`, `+0530`, `UTC+2` or `UTC` as minutes.
-fn parse_tz(text: &str) -> Result<i64, TableError> {
-    let bad = || {
+/// Reads a time zone: an IANA name such as `Europe/Paris` (any case), whose offset follows
+/// daylight saving, or a fixed offset (see [`parse_offset`]).
+fn parse_tz(text: &str) -> Result<Zone, TableError> {
+    if let Some(minutes) = parse_offset(text) {
+        return Ok(Zone::Offset(minutes));
+    }
+    Zone::named(text).ok_or_else(|| {
         TableError::BadSetting(format!(
-            "A time zone is an offset from UTC such as `+01:00`, `-05:00` or `UTC`; not {}.",
+            "A time zone is a name such as `Europe/Paris` or `America/New_York` (it follows \
+             daylight saving), or an offset from UTC such as `+01:00`, `-05:00` or `UTC`; \
+             not {}.",
             crate::rules::shown(text)
         ))
-    };
+    })
+}
+
+/// Reads a UTC offset `+01:00`, `-5`, `+0530`, `UTC+2` or `UTC` as minutes.
+fn parse_offset(text: &str) -> Option<i64> {
     let t = text.trim();
     let t = t
         .strip_prefix("UTC")
@@ -257,27 +266,24 @@ fn parse_tz(text: &str) -> Result<i64, TableError> {
         .or_else(|| t.strip_prefix("GMT"))
         .unwrap_or(t);
     if t.is_empty() {
-        return Ok(0);
+        return Some(0);
     }
     let (sign, rest) = match t.as_bytes()[0] {
         b'+' => (1, &t[1..]),
         b'-' => (-1, &t[1..]),
-        _ => return Err(bad()),
+        _ => return None,
     };
     let (h, m) = match rest.split_once(':') {
         Some((h, m)) => (h, m),
         None if rest.len() == 4 => rest.split_at(2),
         None => (rest, "0"),
     };
-    let (h, m) = (
-        h.parse::<i64>().map_err(|_| bad())?,
-        m.parse::<i64>().map_err(|_| bad())?,
-    );
+    let (h, m) = (h.parse::<i64>().ok()?, m.parse::<i64>().ok()?);
     let minutes = sign * (h * 60 + m);
     if !(0..60).contains(&m) || !(-12 * 60..=14 * 60).contains(&minutes) {
-        return Err(bad());
+        return None;
     }
-    Ok(minutes)
+    Some(minutes)
 }
 
 #[cfg(test)]
@@ -291,11 +297,16 @@ mod tests {
         assert_eq!(parse_quiet("off").unwrap(), None);
         assert!(parse_quiet("7-7").is_err());
         assert!(parse_quiet("25-07").is_err());
-        assert_eq!(parse_tz("+01:00").unwrap(), 60);
-        assert_eq!(parse_tz("UTC-5").unwrap(), -300);
-        assert_eq!(parse_tz("+0530").unwrap(), 330);
-        assert_eq!(parse_tz("UTC").unwrap(), 0);
+        assert_eq!(parse_tz("+01:00").unwrap(), Zone::Offset(60));
+        assert_eq!(parse_tz("UTC-5").unwrap(), Zone::Offset(-300));
+        assert_eq!(parse_tz("+0530").unwrap(), Zone::Offset(330));
+        assert_eq!(parse_tz("UTC").unwrap(), Zone::Offset(0));
         assert!(parse_tz("+15").is_err());
+        assert_eq!(
+            parse_tz(" europe/paris ").unwrap().name(),
+            Some("Europe/Paris")
+        );
+        assert!(parse_tz("Europe/Atlantis").is_err());
     }
 
     #[test]
@@ -304,7 +315,7 @@ mod tests {
         let q = Quiet {
             from: 22 * 60,
             to: 7 * 60,
-            tz_minutes: 60,
+            zone: Zone::Offset(60),
         };
         let midnight = 1_800_057_600; // a UTC midnight
         let at = midnight - 30 * 60;

@@ -135,6 +135,10 @@ pub enum Command {
         quiet: Option<String>,
         tz: Option<String>,
     },
+    /// Deletes what tabula keeps about the caller on every server (settings, vacations,
+    /// ratings) and names them "a former player" in past games; unless confirmed, says what
+    /// it would do.
+    ForgetMe { confirmed: bool },
 }
 
 /// The settings `/settings` changes; `None` leaves one as it is.

@@ -61,6 +61,56 @@ impl Table {
         }
     }
 
+    /// Returns the numbers of the games the caller may mean on this server, each with a label
+    /// (`#12 Chess, active`): this channel's latest game, then their unfinished and recently
+    /// finished games, those whose number starts with `typed`, at most `limit`.
+    pub async fn game_numbers(&self, ctx: &Ctx, typed: &str, limit: usize) -> Vec<(i64, String)> {
+        let typed = typed.trim().trim_start_matches('#');
+        let latest = self.store.latest_game(&ctx.guild, &ctx.channel).await;
+        let open = self
+            .store
+            .open_games_of(&ctx.guild, &ctx.user.id, limit)
+            .await;
+        let done = self
+            .store
+            .finished_games_of(&ctx.guild, &ctx.user.id, limit)
+            .await;
+        let (Ok(latest), Ok(open), Ok(done)) = (latest, open, done) else {
+            tracing::warn!("could not list a player's games for autocomplete");
+            return Vec::new();
+        };
+        let rows = latest
+            .into_iter()
+            .chain(open)
+            .chain(done.into_iter().map(|(row, _seat)| row));
+        let mut out: Vec<(i64, String)> = Vec::new();
+        for row in rows {
+            if out.iter().any(|(id, _)| *id == row.id) || !row.id.to_string().starts_with(typed) {
+                continue;
+            }
+            let title = row
+                .kind
+                .parse::<crate::rules::GameKind>()
+                .map_or(row.kind.clone(), |k| k.title().to_string());
+            out.push((
+                row.id,
+                format!("#{} {title}, {}", row.id, row.status.as_str()),
+            ));
+        }
+        out.truncate(limit);
+        out
+    }
+
+    /// Returns the game of this channel's unfinished table, if there is one.
+    pub async fn open_game_kind(&self, ctx: &Ctx) -> Option<crate::rules::GameKind> {
+        let row = self
+            .store
+            .open_game(&ctx.guild, &ctx.channel)
+            .await
+            .ok()??;
+        row.kind.parse().ok()
+    }
+
     /// Loads the channel's started game when the sender is the seated player to move.
     async fn to_move(&self, ctx: &Ctx) -> Option<(Loaded, Seat)> {
         let loaded = self.load_started(ctx).await.ok()?;

@@ -16,6 +16,7 @@ mod names;
 mod overdue;
 mod play;
 mod press;
+mod privacy;
 mod record;
 mod remind;
 mod render_pool;
@@ -198,6 +199,7 @@ impl Table {
             Command::Settings(change) => self.settings(ctx, change).await,
             Command::Web(web) => self.web(ctx, web).await,
             Command::Vacation { days } => self.vacation(ctx, days).await,
+            Command::ForgetMe { confirmed } => self.forget_me(ctx, confirmed).await,
             Command::Notify { via, quiet, tz } => {
                 self.notify(ctx, via.as_deref(), quiet.as_deref(), tz.as_deref())
                     .await

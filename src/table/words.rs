@@ -20,8 +20,8 @@ pub const HELP: &str = "\
 `/rematch` (or the Rematch button) asks the players of the channel's finished game for another, colours swapped.
 `/leaderboard [game] [page]` shows a game's ratings on this server, `/stats [player]` a player's ratings and recent games.
 `/export [game]` sends a game's record as a file (chess PGN), `/replay [game]` an animated replay; without a number, this channel's current or last game.
-`/vacation days:N` pauses your clocks (`days:0` ends it); `/notify dm quiet:22-07 tz:+01:00` sets how and when reminders come.
-`/settings` shows the server's settings; channel admins change them.
+`/vacation days:N` pauses your clocks (`days:0` ends it); `/notify dm quiet:22-07 tz:Europe/Paris` sets how and when reminders come; `/forget-me` deletes your data.
+`/settings` shows the server's settings (admins change them).
 `/web enable visibility:public` (Manage Server) puts this server's games and leaderboards on the bot's web site, where it has one; `/web disable` takes them off; `/web hide-me` keeps your name off it.
 `/rules [game]` explains a game's rules and notation; `/help` shows this.";
 

@@ -2,10 +2,10 @@
 //! level beats greedy more often than not over seeded games; the planner, alone on the
 //! board, brings its ten pegs across in at most 32 moves.
 
-use rand::SeedableRng;
 use rand::rngs::StdRng;
+use rand::{Rng as _, SeedableRng};
 use tabula::bot::{Brain, Budget, choose, levels};
-use tabula::rules::chinese_checkers::{ChineseCheckersGame, Size};
+use tabula::rules::chinese_checkers::{ChineseCheckersGame, ChineseMove, Size};
 use tabula::rules::{Action, Game, GameKind, Outcome, Rules, Turn};
 
 /// Plays a game with the given level in each seat; returns the outcome and the moves made.
@@ -113,4 +113,78 @@ fn the_planner_alone_brings_ten_pegs_across_in_at_most_32_moves() {
         red = after.cells().iter().map(|c| *c == Some(0)).collect();
     }
     println!("the planner took {moves} moves");
+}
+
+/// How the planner's opponent chooses in [`against`].
+#[derive(Clone, Copy, Debug)]
+enum Foe {
+    /// Any legal move, uniformly.
+    Random,
+    /// Never takes a peg out of its starting corner while another move exists.
+    KeepAll,
+    /// Keeps the peg on its corner's far tip at home; otherwise the move nearest its target.
+    KeepTip,
+}
+
+/// Plays the planner in `seat` against `foe` on a two-player board; returns the outcome.
+fn against(ruleset: &str, seat: usize, foe: Foe, seed: u64) -> Option<Outcome> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut game = ChineseCheckersGame::new(ruleset, 2).unwrap();
+    let top = levels(GameKind::ChineseCheckers).len();
+    let mut moves = 0;
+    while let Turn::Move(s) = game.turn() {
+        let m = if s == seat {
+            game.choose(s, top, &Budget::nodes(10_000), &mut rng)
+                .unwrap()
+                .r#move
+        } else {
+            let star = game.star();
+            let home = game.home(s);
+            let tip = star.tips[usize::from(home)];
+            let legal = game.legal(s);
+            let kept: Vec<_> = legal
+                .iter()
+                .filter(|m| match foe {
+                    Foe::Random => true,
+                    Foe::KeepAll => {
+                        star.corner[usize::from(m.to())] == Some(home)
+                            || star.corner[usize::from(m.from())] != Some(home)
+                    }
+                    Foe::KeepTip => m.from() != tip,
+                })
+                .collect();
+            let pool = if kept.is_empty() {
+                legal.iter().collect()
+            } else {
+                kept
+            };
+            let after = |m: &ChineseMove| game.apply(s, m).unwrap().distance(s);
+            let pick = match foe {
+                Foe::KeepTip => pool.iter().min_by_key(|m| after(m)).unwrap(),
+                _ => &pool[rng.random_range(0..pool.len())],
+            };
+            (*pick).clone()
+        };
+        game = game.apply(s, &m).unwrap();
+        moves += 1;
+        assert!(moves < 5_000, "the no-progress draw ends every game");
+    }
+    game.outcome()
+}
+
+#[test]
+fn the_planner_beats_random_and_spoilers_keeping_pegs_home_in_either_seat_on_both_boards() {
+    // Issue 31: pegs kept home on purpose cannot stop the planner finishing, so every game
+    // ends in its win, never in the no-progress draw.
+    for ruleset in ["6-peg", "10-peg"] {
+        for foe in [Foe::Random, Foe::KeepAll, Foe::KeepTip] {
+            for seat in 0..2 {
+                let outcome = against(ruleset, seat, foe, 31 + seat as u64);
+                assert!(
+                    matches!(outcome, Some(Outcome::Win { winner, .. }) if winner == seat),
+                    "{ruleset} {foe:?} planner as seat {seat}: {outcome:?}"
+                );
+            }
+        }
+    }
 }

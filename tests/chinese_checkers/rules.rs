@@ -1,5 +1,6 @@
 //! Rule sheet 000 (Chinese Checkers), one test per sentence, from constructed positions; then
-//! the rules the sheet leaves open, as `/rules` states them: anti-spoiling, partners, places,
+//! the rules the sheet leaves open, as `/rules` states them: anti-spoiling (an opponent's pegs
+//! kept in their starting corner count as filling your target), partners, places,
 //! passing, the no-progress draw.
 
 use serde_json::Value;
@@ -247,45 +248,142 @@ fn partners_may_be_chosen_and_one_finishing_first_helps_the_unfinished_partner_m
     assert!(err.is_err(), "Red's own pegs are home and stay still");
 }
 
-#[test]
-fn a_player_cannot_remain_in_his_original_starting_point_to_prevent_an_opponent_from_finishing() {
-    // Blue (seat 1, top) keeps one peg at c3 in its starting corner; Red has filled the
-    // other five holes of the top corner. Blue must move a peg out of the corner.
-    let game = ChineseCheckersGame::new("6-peg", 2).unwrap();
+/// Green (seat 1, top) has taken five pegs out and keeps one on c3; Red has four in the top
+/// corner, its fifth one step from c2, Red to move.
+fn green_keeps_c3(ruleset: &str, players: usize) -> (ChineseCheckersGame, String) {
+    let game = ChineseCheckersGame::new(ruleset, players).unwrap();
     let star = game.star();
-    let mut moves = vec![
+    let below_c2 = star.neighbours[hole(star, "c2")]
+        .iter()
+        .flatten()
+        .map(|&h| star.name(h))
+        .find(|n| n.starts_with('d'))
+        .unwrap();
+    let moves = [
         ("a1", "g1"),
         ("b1", "g2"),
         ("b2", "g3"),
         ("c1", "g5"),
         ("c2", "g6"),
+        ("k1", "a1"),
+        ("k2", "b1"),
+        ("k3", "b2"),
+        ("l1", "c1"),
+        ("l2", below_c2.as_str()),
     ];
-    moves.extend([
+    (setup(ruleset, players, &moves, 0), below_c2)
+}
+
+#[test]
+fn a_player_cannot_remain_in_his_original_starting_point_to_prevent_an_opponent_from_finishing() {
+    // The peg Green keeps on c3 counts as filling that hole for Red: Red is home when it
+    // fills the other five, and staying home blocks nobody.
+    let (game, below_c2) = green_keeps_c3("6-peg", 2);
+    assert!(!game.is_home(0), "c2 is still empty");
+    assert_eq!(game.home_bound(0).len(), 1);
+    let won = play(&game, &format!("{below_c2}-c2")).unwrap();
+    assert!(won.is_home(0));
+    assert_eq!(won.cells()[hole(won.star(), "c3")], Some(1), "Green stayed");
+    assert_eq!(
+        won.turn(),
+        Turn::Over(Outcome::Win {
+            winner: 0,
+            reason: WinReason::Goal
+        })
+    );
+    // The position string says so too.
+    let again = ChineseCheckersGame::from_position(&won.position().unwrap()).unwrap();
+    assert_eq!(again.turn(), won.turn());
+}
+
+#[test]
+fn the_boxed_in_peg_of_issue_31_cannot_keep_red_from_finishing() {
+    // Red holds five holes of its target; the sixth, the tip, holds a Green peg that never
+    // left its starting corner and cannot move. Red has won.
+    let game = ChineseCheckersGame::from_position("G/RR/RRR/3R6/8G/3G4/4G2/8/4G4/1G8/3/2/1 R 2 40")
+        .unwrap();
+    assert!(game.is_home(0));
+    assert_eq!(
+        game.turn(),
+        Turn::Over(Outcome::Win {
+            winner: 0,
+            reason: WinReason::Goal
+        })
+    );
+    // One move earlier (c3 still free, a Red peg on d6 below it): Red fills c3 and wins.
+    let before =
+        ChineseCheckersGame::from_position("G/RR/RR1/3R1R4/8G/3G4/4G2/8/4G4/1G8/3/2/1 R 2 0")
+            .unwrap();
+    assert_eq!(before.turn(), Turn::Move(0));
+    assert!(!before.is_home(0));
+    let c3 = hole(before.star(), "c3") as u8;
+    let star = before.star();
+    let fill = before
+        .legal(0)
+        .into_iter()
+        .find(|m| m.to() == c3 && star.corner[usize::from(m.from())] != Some(0))
+        .unwrap();
+    let won = before.apply(0, &fill).unwrap();
+    assert!(won.is_home(0), "{}", won.position().unwrap());
+    assert!(matches!(
+        won.turn(),
+        Turn::Over(Outcome::Win { winner: 0, .. })
+    ));
+}
+
+#[test]
+fn a_peg_moved_back_into_its_starting_corner_counts_for_the_opponent_there() {
+    // Red fills a1, b1, b2, c1, c2; Green's last peg outside steps back into c3, its own
+    // starting corner: Red's target is then full and Red has won, on Green's move.
+    let game = ChineseCheckersGame::new("6-peg", 2).unwrap();
+    let star = game.star();
+    let below_c3 = star.neighbours[hole(star, "c3")]
+        .iter()
+        .flatten()
+        .map(|&h| star.name(h))
+        .find(|n| n.starts_with('d'))
+        .unwrap();
+    let moves = [
+        ("a1", "g1"),
+        ("b1", "g2"),
+        ("b2", "g3"),
+        ("c1", "g5"),
+        ("c2", "g6"),
+        ("c3", below_c3.as_str()),
         ("k1", "a1"),
         ("k2", "b1"),
         ("k3", "b2"),
         ("l1", "c1"),
         ("l2", "c2"),
-    ]);
+    ];
     let game = setup("6-peg", 2, &moves, 1);
-    assert_eq!(game.spoiled_corner(1), Some(0));
-    let legal = game.legal(1);
-    assert!(!legal.is_empty());
-    for m in &legal {
-        assert_eq!(star.name(m.from()), "c3", "only the spoiler moves");
-        assert_ne!(
-            star.corner[usize::from(m.to())],
-            Some(0),
-            "and it leaves the corner"
-        );
+    assert!(!game.is_home(0));
+    let after = play(&game, &format!("{below_c3}-c3")).unwrap();
+    assert_eq!(
+        after.turn(),
+        Turn::Over(Outcome::Win {
+            winner: 0,
+            reason: WinReason::Goal
+        })
+    );
+}
+
+#[test]
+fn a_partners_pegs_left_at_home_do_not_count_for_the_partner() {
+    // With partners the top corner is the home of Red's partner: those pegs block Red as
+    // any peg would, so partners cannot finish each other early.
+    let (plain, below_c2) = green_keeps_c3("6-peg", 4);
+    let (partners, _) = green_keeps_c3("6-peg partners", 4);
+    for game in [&plain, &partners] {
+        assert_eq!(game.home(2), game.target(0), "seat 3 sits opposite Red");
     }
-    let err = play(&game, "g1-h1").unwrap_err().to_string();
-    assert!(err.contains("no spoiling"), "{err}");
-    assert!(game.notice().unwrap().contains("must move a peg out"));
-    // Before Red fills the rest, Blue may keep it there.
-    let early = setup("6-peg", 2, &moves[..9], 1);
-    assert_eq!(early.spoiled_corner(1), None);
-    assert!(play(&early, "g1-h1").is_ok());
+    // Without partners seat 3 is an opponent: its peg on c3 counts for Red.
+    let plain_won = play(&plain, &format!("{below_c2}-c2")).unwrap();
+    assert!(plain_won.is_home(0));
+    let partners_after = play(&partners, &format!("{below_c2}-c2")).unwrap();
+    assert!(partners.home_bound(0).is_empty());
+    assert!(!partners_after.is_home(0));
+    assert_eq!(partners_after.turn(), Turn::Move(1));
 }
 
 #[test]
@@ -346,7 +444,7 @@ fn with_places_the_others_play_on_after_the_first_winner() {
     assert_eq!(won.outcome(), None, "places: the others play on");
     assert_eq!(won.finished(), &[0]);
     assert_eq!(won.turn(), Turn::Move(1));
-    assert!(won.notice().unwrap().contains("every peg home (1st)"));
+    assert!(won.notice().unwrap().contains("Red is home (1st)"));
     // The first home still wins once the rest resign.
     let over = won.resign(1).unwrap();
     assert_eq!(over.outcome().and_then(Outcome::winner), Some(0));

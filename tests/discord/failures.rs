@@ -106,3 +106,29 @@ async fn a_post_whose_answer_was_lost_is_retried_with_its_nonce_and_appears_once
     assert_eq!(log.len(), 1, "the move was played once");
     w.bot.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_command_in_a_shape_this_build_does_not_know_is_still_answered() {
+    let w = super::World::new().await;
+    let alice = FakeUser::alice();
+    w.chess().await;
+    let channel = crate::support::discord::CHANNEL;
+    // `/move` as an older registration had it (a number, not text), and a command this build
+    // does not have at all: each gets a private answer, never "did not respond".
+    let options = serde_json::json!([{"name": "text", "type": 4, "value": 5}]);
+    let mismatched = w
+        .fake
+        .command_in(channel, &alice, "move", options, &[])
+        .await;
+    let unknown = w
+        .fake
+        .command_in(channel, &alice, "frobnicate", serde_json::json!([]), &[])
+        .await;
+    for answer in [mismatched, unknown] {
+        assert_eq!(answer.kind, 4, "{answer:?}");
+        assert!(answer.ephemeral, "{answer:?}");
+        assert!(answer.content.contains("try again"), "{}", answer.content);
+    }
+    assert!(w.bot.store.log(w.game().await.id).await.unwrap().is_empty());
+    w.bot.stop().await;
+}

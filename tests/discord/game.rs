@@ -243,6 +243,7 @@ async fn commands_are_registered_in_the_guild_with_move_autocomplete() {
         "claim",
         "draw",
         "export",
+        "forget-me",
         "games",
         "help",
         "hint",
@@ -276,6 +277,29 @@ async fn commands_are_registered_in_the_guild_with_move_autocomplete() {
     };
     assert_eq!(command("move")["options"][0]["autocomplete"], true);
     assert_eq!(command("play")["options"][0]["choices"][0]["name"], "chess");
+    let option = |command_name: &str, name: &str| {
+        command(command_name)["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|o| o["name"] == name)
+            .unwrap()
+            .clone()
+    };
+    for (command_name, name) in [
+        ("play", "ruleset"),
+        ("play", "bot"),
+        ("invite", "bot"),
+        ("export", "game"),
+        ("replay", "game"),
+        ("notify", "tz"),
+    ] {
+        assert_eq!(
+            option(command_name, name)["autocomplete"],
+            true,
+            "{command_name} {name}"
+        );
+    }
     w.bot.stop().await;
 }
 

@@ -10,12 +10,14 @@ mod dice;
 mod failures;
 mod game;
 mod limits;
+mod options;
 mod outage;
 // Overdue games stored for the several-process tests, and the reminders the fake saw.
 mod overdue;
 mod permissions;
 mod pings;
 mod plain;
+mod privacy;
 mod reminders;
 mod scale;
 mod settings;

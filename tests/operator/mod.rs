@@ -9,6 +9,9 @@ use std::process::{Child, Stdio};
 // Starting: racing processes on a new file, bad databases and bad URLs.
 mod startup;
 
+// Keeping the data: backups while in use, JSON logs.
+mod backup;
+
 // Reading input: bytes that are not UTF-8, over-long lines, perft's work, pictures that cannot be written.
 mod input;
 

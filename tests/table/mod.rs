@@ -33,3 +33,6 @@ mod away;
 
 // The console's /status: the process's counters.
 mod status;
+
+// Data on request and on leaving: /forget-me, a server that removed the bot.
+mod privacy;

@@ -87,9 +87,14 @@ pub fn plan(
     };
     let own = mask(&|c| c == Some(owner));
     let others = mask(&|c| c.is_some() && c != Some(owner));
+    // Holes an opponent's pegs still in their starting corner hold count as filled (the
+    // anti-spoiling rule): the plan is done when the owner's pegs fill the rest.
+    let bound = game.home_bound(owner).iter().fold(0, |m, &h| m | bit(h));
     let goal = star.corners[usize::from(target)]
         .iter()
-        .fold(0, |m, &h| m | bit(h));
+        .fold(0, |m, &h| m | bit(h))
+        & !bound;
+    let done = |pegs: u128| goal != 0 && pegs & goal == goal;
     let board_cost = |pegs: u128| -> i64 {
         (0..star.len())
             .filter(|&h| pegs & bit(h as Hole) != 0)
@@ -101,7 +106,7 @@ pub fn plan(
     let mut beam: Vec<Node> = Vec::new();
     for (root, m) in moves.iter().enumerate() {
         let pegs = own & !bit(m.from()) | bit(m.to());
-        if pegs == goal {
+        if done(pegs) {
             return Some(m.clone());
         }
         beam.push(Node {
@@ -129,7 +134,7 @@ pub fn plan(
                     let to = to_all.trailing_zeros() as Hole;
                     to_all &= to_all - 1;
                     let child = rest | bit(to);
-                    if child == goal {
+                    if done(child) {
                         return Some(moves[node.root].clone());
                     }
                     let c = node.cost - cost[usize::from(from)] + cost[usize::from(to)];

@@ -10,6 +10,7 @@ use super::{GamePick, run};
 pub(crate) async fn invite(
     ctx: Context<'_>,
     #[description = "The bot's level (1 = weakest; /bot lists them)"]
+    #[autocomplete = "super::options::suggest_levels"]
     #[min = 1]
     #[max = 20]
     bot: i64,

@@ -72,7 +72,9 @@ pub(crate) async fn notify(
     >,
     #[description = "Quiet hours in your time, e.g. 22-07 or 22:30-07:00; off for none"]
     quiet: Option<String>,
-    #[description = "Your offset from UTC, e.g. +01:00 or -05:00"] tz: Option<String>,
+    #[description = "Your time zone, e.g. Europe/Paris (follows daylight saving) or an offset such as +01:00"]
+    #[autocomplete = "super::options::suggest_zones"]
+    tz: Option<String>,
 ) -> Result<(), Error> {
     let via = via.map(|v| match v {
         NotifyVia::Dm => "dm".to_string(),
@@ -88,4 +90,16 @@ pub(crate) enum NotifyVia {
     Dm,
     #[name = "channel"]
     Channel,
+}
+
+/// Deletes what tabula keeps about you on every server (your past games stay, unnamed).
+#[poise::command(slash_command, rename = "forget-me")]
+pub(crate) async fn forget_me(
+    ctx: Context<'_>,
+    #[description = "True to delete now; left out, you are told what would go"] confirm: Option<
+        bool,
+    >,
+) -> Result<(), Error> {
+    let confirmed = confirm.unwrap_or(false);
+    run(ctx, Command::ForgetMe { confirmed }, true).await
 }

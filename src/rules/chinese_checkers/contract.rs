@@ -101,8 +101,13 @@ impl Rules for ChineseCheckersGame {
         let mut next = self.clone();
         next.cells[usize::from(m.from())] = None;
         next.cells[usize::from(m.to())] = Some(owner);
-        if next.is_home(owner) && !next.finished.contains(&owner) {
-            next.finished.push(owner);
+        // The mover first; a peg moved back into its own starting corner can also bring the
+        // opponent whose target that is home (pegs kept there count as filling it).
+        let others = (0..self.players).filter(|&s| s != owner);
+        for s in std::iter::once(owner).chain(others) {
+            if next.is_home(s) && !next.finished.contains(&s) {
+                next.finished.push(s);
+            }
         }
         let d = next.distance(owner);
         if d < next.best[owner] {
@@ -183,11 +188,7 @@ impl Rules for ChineseCheckersGame {
             let owner = self.cells[usize::from(*path.last()?)]?;
             if self.finished.last() == Some(&owner) && self.is_home(owner) {
                 let place = self.finished.len();
-                words.push(format!(
-                    "{} has every peg home ({}).",
-                    COLOURS[owner],
-                    ordinal(place)
-                ));
+                words.push(format!("{} is home ({}).", COLOURS[owner], ordinal(place)));
                 if let Some(p) = self.partner(owner)
                     && !self.finished.contains(&p)
                     && self.outcome().is_none()
@@ -202,15 +203,6 @@ impl Rules for ChineseCheckersGame {
         }
         for &s in &self.passed {
             words.push(format!("{} has no move and passes.", COLOURS[s]));
-        }
-        if self.outcome().is_none() {
-            let owner = self.pegs_moved_by(self.to_move);
-            if self.spoiled_corner(owner).is_some() {
-                words.push(format!(
-                    "{} must move a peg out of the starting corner (no spoiling).",
-                    COLOURS[self.to_move]
-                ));
-            }
         }
         (!words.is_empty()).then(|| words.join(" "))
     }

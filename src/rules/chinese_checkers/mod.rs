@@ -6,11 +6,13 @@
 //! player likes; a chain never revisits a hole. Play passes to the left (clockwise).
 //!
 //! **The anti-spoiling rule** (sheet 000: "a player cannot remain in his or her original
-//! starting point in order to prevent an opponent from finishing"), made precise: when a
-//! player's pegs fill every hole of their target corner except holes held by pegs of the
-//! corner's owner (still in their starting corner), the owner must, on their turn, move one of
-//! those pegs out of the corner if any of them can leave; only when none can may they move
-//! another peg.
+//! starting point in order to prevent an opponent from finishing"), made precise so that it
+//! can never leave a player unable to finish: pegs an opponent keeps in their own starting
+//! corner, which is the player's target, count as filling the holes they hold. A player is
+//! home when every hole of the target holds either one of their pegs or a peg of the
+//! corner's owner (an opponent, not a partner) still in that starting corner, and at least
+//! one hole holds their own. Staying home to block therefore never stops anybody; a boxed-in
+//! peg that cannot leave stops nobody either.
 //!
 //! **Partners** (ruleset option, 4 or 6 players): partners sit opposite; a player whose pegs
 //! are all home moves the partner's pegs on their turn; a team wins when both are home.
@@ -53,8 +55,9 @@ Play passes to the left (clockwise).\n\
 - **Notation**: holes are named by row letter from the top and place from the left, as printed on the \
 picture: `c3-d4` steps, `c3-e5-g5` is a chain (any separators), `c3-g5` takes any chain there, and just `g5` \
 works when only one peg can reach it.\n\
-- **No spoiling**: when a player has filled every hole of their target except holes held by pegs still in \
-their owner's starting corner, the owner must move one of those pegs out on their turn, if one can leave.\n\
+- **No spoiling**: pegs an opponent keeps in their own starting corner (your target) cannot stop you: \
+you are home when every hole of your target holds one of your pegs or one of those pegs still in their owner's \
+starting corner.\n\
 - **Partners** (`partners`, 4 or 6 players): partners sit opposite; once home, you move your partner's pegs; \
 a team wins when both are home.\n\
 - **End**: the first player (or team) home wins; with `places` the others play on for places. A game is drawn \
@@ -226,14 +229,15 @@ impl ChineseCheckersGame {
         team
     }
 
-    /// Returns whether every peg of the seat is in its target corner.
+    /// Returns whether the seat is home: its target counts as filled (see [`fills_target`]).
     pub fn is_home(&self, seat: Seat) -> bool {
-        let star = self.star();
-        let target = &star.corners[usize::from(self.target(seat))];
-        !self.resigned.contains(&seat)
-            && target
-                .iter()
-                .all(|&h| self.cells[usize::from(h)] == Some(seat))
+        !self.resigned.contains(&seat) && fills_target(self.rules, self.players, &self.cells, seat)
+    }
+
+    /// Returns the holes of the seat's target held by pegs of the corner's owner (an
+    /// opponent) still in their starting corner: holes that count as filled for the seat.
+    pub fn home_bound(&self, seat: Seat) -> Vec<Hole> {
+        home_bound(self.rules, self.players, &self.cells, seat)
     }
 
     fn team_home(&self, seat: Seat) -> bool {
@@ -374,43 +378,9 @@ impl ChineseCheckersGame {
 
     /// Returns the legal moves of the pegs `seat` moves, ignoring whose turn it is.
     fn moves_of(&self, seat: Seat) -> Vec<ChineseMove> {
-        let owner = self.pegs_moved_by(seat);
-        let mut moves = self.unrestricted(owner);
-        if let Some(blocked) = self.spoiled_corner(owner) {
-            let leaving = leaving_moves(self.star(), blocked, &moves);
-            if !leaving.is_empty() {
-                moves = leaving;
-            }
-        }
+        let mut moves = self.unrestricted(self.pegs_moved_by(seat));
         moves.sort_by_key(|m| (m.from(), m.to()));
         moves
-    }
-
-    /// Returns the owner's starting corner when the anti-spoiling rule binds the owner: a
-    /// player whose target it is has filled every other hole of it, and the owner still holds
-    /// some.
-    pub fn spoiled_corner(&self, owner: Seat) -> Option<u8> {
-        let star = self.star();
-        let home = self.home(owner);
-        let holes = &star.corners[usize::from(home)];
-        let mine = holes
-            .iter()
-            .filter(|&&h| self.cells[usize::from(h)] == Some(owner))
-            .count();
-        if mine == 0 {
-            return None;
-        }
-        let blocked = (0..self.players).any(|p| {
-            p != owner
-                && self.target(p) == home
-                && !self.resigned.contains(&p)
-                && holes.iter().any(|&h| self.cells[usize::from(h)] == Some(p))
-                && holes.iter().all(|&h| {
-                    let c = self.cells[usize::from(h)];
-                    c == Some(owner) || c == Some(p)
-                })
-        });
-        blocked.then_some(home)
     }
 
     /// Checks a path for the pegs `seat` moves and returns the reason it is not legal.
@@ -467,21 +437,7 @@ impl ChineseCheckersGame {
                 }
             }
         }
-        if let Some(corner) = self.spoiled_corner(owner) {
-            let inside = |h: Hole| star.corner[usize::from(h)] == Some(corner);
-            let leaves = inside(from) && !inside(path[path.len() - 1]);
-            if !leaves && !leaving_moves(star, corner, &self.unrestricted(owner)).is_empty() {
-                return Err(format!(
-                    "{} has filled the rest of your starting corner: a peg must leave it (no spoiling)",
-                    COLOURS[self.opponent_into(corner).unwrap_or(owner)]
-                ));
-            }
-        }
         Ok(())
-    }
-
-    fn opponent_into(&self, corner: u8) -> Option<Seat> {
-        (0..self.players).find(|&p| self.target(p) == corner)
     }
 
     /// Returns the next seat to move after `seat`, and the seats passed over for want of a
@@ -508,14 +464,36 @@ impl ChineseCheckersGame {
     }
 }
 
-/// Returns the moves that take a peg out of `corner`.
-fn leaving_moves(star: &Star, corner: u8, moves: &[ChineseMove]) -> Vec<ChineseMove> {
-    let inside = |h: Hole| star.corner[usize::from(h)] == Some(corner);
-    moves
+/// Returns the holes of the seat's target held by pegs of its owner still in their starting
+/// corner, when the owner is an opponent (partners never block each other this way).
+fn home_bound(rules: Ruleset, players: usize, cells: &[Option<Seat>], seat: Seat) -> Vec<Hole> {
+    let corners = home_corners(players);
+    let target = opposite(corners[seat]);
+    let Some(owner) = corners.iter().position(|&c| c == target) else {
+        return Vec::new();
+    };
+    let partner = rules.partners && owner == (seat + players / 2) % players;
+    if owner == seat || partner {
+        return Vec::new();
+    }
+    rules.size.star().corners[usize::from(target)]
         .iter()
-        .filter(|m| inside(m.from()) && !inside(m.to()))
-        .cloned()
+        .copied()
+        .filter(|&h| cells[usize::from(h)] == Some(owner))
         .collect()
+}
+
+/// Returns whether the seat's target counts as filled: every hole holds one of the seat's
+/// pegs or is [`home_bound`], and at least one holds the seat's own.
+fn fills_target(rules: Ruleset, players: usize, cells: &[Option<Seat>], seat: Seat) -> bool {
+    let target = opposite(home_corners(players)[seat]);
+    let bound = home_bound(rules, players, cells, seat);
+    let holes = &rules.size.star().corners[usize::from(target)];
+    let own = holes
+        .iter()
+        .filter(|&&h| cells[usize::from(h)] == Some(seat))
+        .count();
+    own > 0 && own + bound.len() == holes.len()
 }
 
 fn ordinal(n: usize) -> String {

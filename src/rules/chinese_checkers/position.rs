@@ -144,8 +144,7 @@ pub fn read(text: &str) -> Result<ChineseCheckersGame, String> {
         let tip = star.tips[usize::from(target)];
         let pegs = (0..star.len()).filter(|&h| cells[h] == Some(seat));
         record.best[seat] = pegs.map(|h| star.distance(h as Hole, tip)).sum();
-        let corner = &star.corners[usize::from(target)];
-        if corner.iter().all(|&h| cells[usize::from(h)] == Some(seat)) {
+        if super::fills_target(rules, players, &cells, seat) {
             record.finished.push(seat);
         }
     }

@@ -115,7 +115,11 @@ impl TryFrom<Record> for ChineseCheckersGame {
             if pegs != if resigned { 0 } else { rules.size.pegs() } {
                 return Err(format!("seat {} has {pegs} pegs", seat + 1));
             }
-            if game.is_home(seat) != game.finished.contains(&seat) {
+            // With `places` a player home stays home after the opponent's pegs that counted
+            // for them leave their corner.
+            let home = game.is_home(seat);
+            let listed = game.finished.contains(&seat);
+            if home && !listed || listed && !home && !rules.places {
                 return Err("the players home do not match the board".into());
             }
             if let Some(p) = game.partner(seat)

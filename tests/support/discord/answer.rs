@@ -290,6 +290,22 @@ impl FakeDiscord {
         answer.choices
     }
 
+    /// Types into autocomplete of `/name` with the `options` chosen so far (one of them
+    /// `"focused": true`, its value what was typed) and returns the suggestions' names.
+    pub async fn autocomplete_with(
+        &self,
+        user: &FakeUser,
+        name: &str,
+        options: Value,
+    ) -> Vec<String> {
+        let id = self.next_id();
+        let token = format!("token-{id}");
+        let payload = payloads::autocomplete_options(&id, &token, user, CHANNEL, name, options);
+        let answer = self.interact(payload).await;
+        assert_eq!(answer.kind, 8, "an autocomplete answer: {answer:?}");
+        answer.choices
+    }
+
     /// Clicks the button `custom_id` in `channel` and waits for the answer.
     pub async fn click_in(&self, channel: &str, user: &FakeUser, custom_id: &str) -> Answer {
         let id = self.next_id();

@@ -147,8 +147,20 @@ pub fn autocomplete(
     option: &str,
     typed: &str,
 ) -> Value {
-    let data = json!({"id": "900000000000000950", "name": name, "type": 1,
-        "options": [{"name": option, "type": 3, "value": typed, "focused": true}]});
+    let options = json!([{"name": option, "type": 3, "value": typed, "focused": true}]);
+    autocomplete_options(id, token, user, channel, name, options)
+}
+
+/// Typing into autocomplete with the command's options so far, one of them `focused`.
+pub fn autocomplete_options(
+    id: &str,
+    token: &str,
+    user: &FakeUser,
+    channel: &str,
+    name: &str,
+    options: Value,
+) -> Value {
+    let data = json!({"id": "900000000000000950", "name": name, "type": 1, "options": options});
     interaction(4, id, token, user, channel, data)
 }
 
