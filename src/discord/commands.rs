@@ -12,8 +12,8 @@ use super::{Context, Data, Error, people};
 
 mod bots;
 mod days;
-mod web;
 mod options;
+mod web;
 
 pub(crate) use options::GamePick;
 
