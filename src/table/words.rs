@@ -8,21 +8,21 @@ use super::command::mention;
 
 /// The text `/help` shows.
 pub const HELP: &str = "\
-**tabula** plays board games in this channel, one game per channel.
-`/play game [ruleset] [opponents…] [days]` opens a table and invites the opponents; they take their seats with `/join`. With `days` (1-14; 0 for none; else the server's default) each move has a time limit, and `/claim` wins against a player who lets it run out.
-`/play game bot:N [players:N]` plays against the bot at level N in every empty seat; `/invite bot:N` seats it in an open table; `/bot [game]` lists its levels; `/hint` asks it for the best move (games against it, finished games).
-`/join` takes a seat, `/leave` gives it up before the game starts, `/start` starts a game that has enough players.
+**tabula** plays board games, one game per channel.
+`/play game [ruleset] [opponents…] [days]` opens a table; the opponents sit down with `/join`. `days` (1-14, 0 for none; else the server's default) limits each move's time, and `/claim` wins against a player who lets it run out.
+`/play game bot:N [players:N]` fills every empty seat with the bot at level N; `/invite bot:N` seats it at an open table; `/bot [game]` lists its levels; `/hint` asks it for the best move (against it, or once a game is over).
+`/join` takes a seat, `/leave` gives it up before the start, `/start` starts once enough players sit.
 `/move text` plays a move in the game's notation (see `/rules`).
-`/roll` rolls for the player to move in dice games; `/roll 2d6+1` rolls any dice for fun (also `d20`, `4d6kh3`).
+`/roll` rolls for the player to move; `/roll 2d6+1` (or `d20`, `4d6kh3`) rolls any dice for fun.
 `/board` shows the board, `/resign` gives up, `/draw offer|accept|decline` handles draw offers and `/draw claim` claims a draw the rules allow.
-`/abort` ends the game without a result: before any roll or move the player who opened it may; after that every player still in it must agree (each types `/abort`), or a channel admin. To leave a game alone, `/resign`.
+`/abort` ends the game without a result: before any roll or move its opener may; after that every player still in it must type `/abort`, or a channel admin.
 `/games` lists your unfinished games on this server and whose turn it is.
-`/rematch` (or the Rematch button) asks the players of the channel's finished game for another, colours swapped.
+`/rematch` (or its button) offers the last game's players another, colours swapped.
 `/leaderboard [game] [page]` shows a game's ratings on this server, `/stats [player]` a player's ratings and recent games.
-`/export [game]` sends a game's record as a file (chess PGN), `/replay [game]` an animated replay; without a number, this channel's current or last game.
+`/export [game]` sends a game's record (chess PGN), `/replay [game]` an animated replay; by default this channel's current or last game.
 `/vacation days:N` pauses your clocks (`days:0` ends it); `/notify dm quiet:22-07 tz:Europe/Paris` sets how and when reminders come; `/forget-me` deletes your data.
 `/settings` shows the server's settings (admins change them).
-`/web enable visibility:public` (Manage Server) puts this server's games and leaderboards on the bot's web site, where it has one; `/web disable` takes them off; `/web hide-me` keeps your name off it.
+`/web enable visibility:public` (Manage Server) shows this server's games and leaderboards on the bot's web site, if it runs one; `/web disable` hides them; `/web hide-me` keeps your name off it.
 `/rules [game]` explains a game's rules and notation; `/help` shows this.";
 
 /// How to leave a game, shown under every game's rules.
