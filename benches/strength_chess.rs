@@ -12,7 +12,15 @@
 //!   level against the one below from the same kind of openings (`ms` is the soft budget of a
 //!   move; the levels below the top hold to their own node limits within it).
 //!
+//! - `cargo bench --bench strength_chess -- elo [--games 20] [--level N] [--nps N]
+//!   [--sf-ms 1000] [--first N] [--anchor ELO]`: each level (or level N) rated in Elo against Stockfish's calibrated
+//!   `UCI_Elo`, the level held to the bot's own 2 s / 3 s a move counted in positions at this
+//!   machine's speed per CPU second (measured first unless `--nps` gives it); see [`elo`].
+//!
 //! Games that reach 300 plies are scored as draws.
+
+#[path = "chess/elo.rs"]
+mod elo;
 
 use std::io::{BufRead as _, BufReader, Write as _};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -60,7 +68,24 @@ fn main() {
             flag("--ms", 500),
             flag("--from", 2) as usize,
         ),
-        _ => eprintln!("usage: strength_chess wac|stockfish|levels [options] (see the source)"),
+        Some("elo") => {
+            let level = flag("--level", 0) as usize;
+            elo::run(&elo::Plan {
+                games: flag("--games", 20) as usize,
+                levels: if level == 0 {
+                    (2..=top).collect()
+                } else {
+                    vec![level]
+                },
+                soft: 2.0,
+                hard: 3.0,
+                nps: Some(flag("--nps", 0)).filter(|&n| n > 0),
+                go: format!("go movetime {}", flag("--sf-ms", 1000)),
+                first: flag("--first", 0) as usize,
+                anchor: Some(flag("--anchor", 0) as u32).filter(|&a| a > 0),
+            });
+        }
+        _ => eprintln!("usage: strength_chess wac|stockfish|levels|elo [options] (see the source)"),
     }
 }
 
@@ -231,11 +256,37 @@ impl Stockfish {
         };
         sf.send("uci");
         sf.wait_for("uciok");
-        sf.send("setoption name Skill Level value 0");
         sf.send("setoption name Threads value 1");
-        sf.send("isready");
-        sf.wait_for("readyok");
+        sf.send("setoption name Hash value 16");
+        sf.ready();
         sf
+    }
+
+    /// Waits until Stockfish has taken every command sent so far.
+    fn ready(&mut self) {
+        self.send("isready");
+        self.wait_for("readyok");
+    }
+
+    /// Plays at `Skill Level 0` from now on.
+    fn skill_zero(&mut self) {
+        self.send("setoption name Skill Level value 0");
+        self.ready();
+    }
+
+    /// Plays at the calibrated rating `elo` from now on (`UCI_LimitStrength`).
+    fn limit_to(&mut self, elo: u32) {
+        self.send("setoption name UCI_LimitStrength value true");
+        self.send(&format!("setoption name UCI_Elo value {elo}"));
+        self.ready();
+    }
+
+    /// Returns Stockfish's version line, e.g. `Stockfish 15.1`.
+    fn name(&mut self) -> String {
+        self.send("uci");
+        let line = self.wait_for("id name");
+        self.wait_for("uciok");
+        line.trim_start_matches("id name").trim().to_string()
     }
 
     fn send(&mut self, line: &str) {
@@ -255,14 +306,14 @@ impl Stockfish {
         }
     }
 
-    fn best(&mut self, game: &ChessGame) -> String {
+    fn best(&mut self, game: &ChessGame, go: &str) -> String {
         let moves: Vec<String> = game
             .moves()
             .iter()
             .map(|m| shakmaty::uci::UciMove::from_standard(*m).to_string())
             .collect();
         self.send(&format!("position startpos moves {}", moves.join(" ")));
-        self.send("go movetime 50 depth 5");
+        self.send(go);
         let line = self.wait_for("bestmove");
         line.split_whitespace().nth(1).expect("a move").to_string()
     }
@@ -271,6 +322,7 @@ impl Stockfish {
 /// Plays the bot at `level` against Stockfish at skill level 0.
 fn stockfish(games: usize, ms: u64, level: usize) {
     let mut sf = Stockfish::start();
+    sf.skill_zero();
     let started = Instant::now();
     let mut points = 0.0;
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
@@ -286,7 +338,7 @@ fn stockfish(games: usize, ms: u64, level: usize) {
                     .expect("a move")
                     .r#move
             } else {
-                let text = sf.best(game);
+                let text = sf.best(game, "go movetime 50 depth 5");
                 game.parse(seat, &text)
                     .expect("stockfish plays legal moves")
             }

@@ -12,6 +12,7 @@ pub struct Budget {
     soft: Instant,
     hard: Instant,
     nodes: Option<u64>,
+    soft_nodes: Option<u64>,
     cancel: Arc<AtomicBool>,
 }
 
@@ -28,6 +29,7 @@ impl Budget {
             soft: now + soft,
             hard: now + hard.saturating_sub(ANSWER_MARGIN).max(soft),
             nodes: None,
+            soft_nodes: None,
             cancel: Arc::new(AtomicBool::new(false)),
         }
     }
@@ -38,6 +40,16 @@ impl Budget {
         Budget {
             nodes: Some(nodes),
             ..Budget::timed(far, far)
+        }
+    }
+
+    /// Counts a timed budget in positions searched instead of seconds: no new iteration after
+    /// `soft` nodes, an answer at `hard`. A bench gives a level its time this way (its speed
+    /// times its seconds), so the strength it measures does not depend on the machine's load.
+    pub fn node_counts(soft: u64, hard: u64) -> Budget {
+        Budget {
+            soft_nodes: Some(soft.min(hard)),
+            ..Budget::nodes(hard)
         }
     }
 
@@ -54,7 +66,9 @@ impl Budget {
 
     /// Returns whether a search should not start another iteration (`searched` nodes so far).
     pub fn soft_done(&self, searched: u64) -> bool {
-        self.stopped(searched) || Instant::now() >= self.soft
+        self.stopped(searched)
+            || self.soft_nodes.is_some_and(|n| searched >= n)
+            || Instant::now() >= self.soft
     }
 
     /// Returns whether a search must answer at once (`searched` nodes so far).
@@ -79,5 +93,15 @@ mod tests {
         assert!(budget.hard >= before + Duration::from_secs(3) - ANSWER_MARGIN);
         let tight = Budget::timed(Duration::from_secs(2), Duration::from_millis(2_010));
         assert_eq!(tight.hard, tight.soft);
+    }
+
+    #[test]
+    fn a_budget_in_node_counts_stops_iterating_at_the_soft_count_and_answers_at_the_hard_one() {
+        let budget = Budget::node_counts(1_000, 1_500);
+        assert!(!budget.soft_done(999));
+        assert!(budget.soft_done(1_000));
+        assert!(!budget.hard_done(1_499));
+        assert!(budget.hard_done(1_500));
+        assert_eq!(budget.node_limit(), Some(1_500));
     }
 }

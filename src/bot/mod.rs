@@ -35,6 +35,45 @@ pub struct Level {
     pub measured: &'static str,
 }
 
+/// A level's rating on the Elo scale, from rated games against a calibrated opponent, as
+/// `/bot` shows it beside the level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Elo {
+    /// The estimate, or the bound when the level won or lost every game.
+    pub rating: u16,
+    /// One standard error of the estimate (0 for a bound).
+    pub error: u16,
+    /// Whether `rating` is an estimate or a bound.
+    pub bound: Bound,
+    /// How many games the estimate rests on.
+    pub games: u16,
+    /// Whom the games were against, with the date of the run, e.g.
+    /// `Stockfish 15.1 at its calibrated UCI_Elo, 2026-11-27`.
+    pub against: &'static str,
+}
+
+/// What an [`Elo`] rating says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The rating is the estimate.
+    About,
+    /// The level lost every game against opponents rated this high.
+    Below,
+    /// The level won every game against opponents rated this high.
+    Above,
+}
+
+impl std::fmt::Display for Elo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.bound {
+            Bound::About => write!(f, "about {} ± {} Elo", self.rating, self.error)?,
+            Bound::Below => write!(f, "below {} Elo", self.rating)?,
+            Bound::Above => write!(f, "above {} Elo", self.rating)?,
+        }
+        write!(f, " ({} games against {})", self.games, self.against)
+    }
+}
+
 /// A move a brain picked, with one line of why (material, equity, pips...).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pick<M> {
@@ -46,6 +85,10 @@ pub struct Pick<M> {
 pub trait Brain: Rules {
     /// The levels, weakest first: level `n` (1-based) is `LEVELS[n - 1]`.
     const LEVELS: &'static [Level];
+
+    /// The levels' Elo ratings where a calibrated opponent measured them: `ELO[n - 1]` is
+    /// level `n`'s, and a level past the end (or `None`) has none.
+    const ELO: &'static [Option<Elo>] = &[];
 
     /// Picks what `seat` plays now at `level` (clamped to the levels there are): a move when
     /// the game waits for the seat's move; when it waits for the seat's roll, a move the game
@@ -75,6 +118,14 @@ macro_rules! brains {
             match kind {
                 $( $(#[$attr])* GameKind::$variant => <$ty as Brain>::LEVELS, )+
             }
+        }
+
+        /// Returns the Elo rating of a game's bot at `level` (1-based), where one was measured.
+        pub fn elo(kind: GameKind, level: usize) -> Option<Elo> {
+            let ratings = match kind {
+                $( $(#[$attr])* GameKind::$variant => <$ty as Brain>::ELO, )+
+            };
+            level.checked_sub(1).and_then(|n| ratings.get(n)).copied().flatten()
         }
 
         /// Picks what `seat` plays now in any game (see [`Brain::choose`]).

@@ -397,6 +397,9 @@ impl Table {
                 level.name,
                 level.about
             ));
+            if let Some(elo) = bot::elo(kind, n + 1) {
+                text.push_str(&format!(" Rated {elo}."));
+            }
             if !level.measured.is_empty() {
                 text.push_str(&format!(
                     " Measured: {}.",

@@ -103,6 +103,34 @@ async fn every_rules_text_fits_one_discord_message() {
 }
 
 #[tokio::test]
+async fn every_bot_level_list_fits_one_discord_message_and_shows_each_measured_elo() {
+    let t = TestTable::new().await;
+    for &kind in GameKind::ALL {
+        let reply = t
+            .say(
+                "alice",
+                Command::Bot {
+                    game: Some(kind.name().into()),
+                },
+            )
+            .await;
+        let n = reply.text.chars().count();
+        assert!(n <= MESSAGE, "/bot {} is {n} characters", kind.name());
+        for level in 1..=tabula::bot::levels(kind).len() {
+            if let Some(elo) = tabula::bot::elo(kind, level) {
+                let line = reply
+                    .text
+                    .lines()
+                    .find(|l| l.starts_with(&format!("{level}. ")))
+                    .unwrap_or_else(|| panic!("/bot {} lists level {level}", kind.name()));
+                assert!(line.contains(&elo.to_string()), "{line}");
+                assert!(line.contains(&format!("({} games against", elo.games)), "{line}");
+            }
+        }
+    }
+}
+
+#[tokio::test]
 async fn every_game_is_played_to_its_end_against_the_bot_at_the_console() {
     for (i, &kind) in GameKind::ALL.iter().enumerate() {
         let _playing = Playing(format!("{kind} against the bot"));
