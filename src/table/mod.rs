@@ -49,7 +49,7 @@ pub use remind::Reminder;
 pub use settings::Notice;
 pub use web::{
     ANONYMOUS, BOARD_PAGE, BoardLine, BoardView, GameLine, GameView, PlayerView, PlyLine,
-    ServerView, WebCommand, WebFile, WebName,
+    ServerView, Visibility, WebCommand, WebFile, WebName,
 };
 
 /// The table: one per process, shared by every frontend task.
