@@ -4,11 +4,14 @@
 //! hidden player), so the web side cannot tell them apart and answers them alike.
 
 mod downloads;
+mod live;
 mod pages;
 mod privacy;
 mod settings;
 
 pub use crate::store::Visibility;
+pub(super) use live::Moves;
+pub use live::Watch;
 
 /// How hidden players are named on every page.
 pub const ANONYMOUS: &str = "Anonymous";
