@@ -164,3 +164,58 @@ fn wrap<M>(pick: Option<Pick<M>>, into: fn(M) -> Move) -> Option<Pick<Move>> {
 pub fn clamp_level<B: Brain>(level: usize) -> usize {
     level.clamp(1, B::LEVELS.len().max(1))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_rating_reads_as_an_estimate_or_a_bound_with_the_games_behind_it() {
+        let about = Elo {
+            rating: 1500,
+            error: 80,
+            bound: Bound::About,
+            games: 20,
+            against: "Stockfish",
+        };
+        assert_eq!(
+            about.to_string(),
+            "about 1500 ± 80 Elo (20 games against Stockfish)"
+        );
+        let below = Elo {
+            bound: Bound::Below,
+            ..about
+        };
+        assert_eq!(
+            below.to_string(),
+            "below 1500 Elo (20 games against Stockfish)"
+        );
+    }
+
+    #[test]
+    fn every_rated_level_rates_above_the_level_below_it() {
+        for &kind in GameKind::ALL {
+            let ratings: Vec<Elo> = (1..=levels(kind).len())
+                .filter_map(|level| elo(kind, level))
+                .collect();
+            for pair in ratings.windows(2) {
+                assert!(
+                    pair[0].rating < pair[1].rating || pair[0].bound == Bound::Below,
+                    "{kind}: {} then {}",
+                    pair[0],
+                    pair[1]
+                );
+            }
+            assert!(elo(kind, 0).is_none() && elo(kind, levels(kind).len() + 1).is_none());
+        }
+    }
+
+    #[test]
+    fn every_chess_level_above_random_has_a_measured_rating() {
+        assert!(elo(GameKind::Chess, 1).is_none());
+        for level in 2..=levels(GameKind::Chess).len() {
+            let rating = elo(GameKind::Chess, level).expect("a rating");
+            assert!(rating.games >= 5, "{rating}");
+        }
+    }
+}

@@ -11,7 +11,7 @@ use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Move, Position, Role};
 
 use super::random::{RANDOM, pick};
-use super::{Brain, Budget, Level, Pick};
+use super::{Bound, Brain, Budget, Elo, Level, Pick};
 use crate::rules::chess::{ChessGame, color_of};
 use crate::rules::{Rules, Seat, Turn};
 use search::{Found, Limits, MATE, MATED_BEYOND};
@@ -39,6 +39,10 @@ const STYLES: [Limits; 4] = [
         noise: 0,
     },
 ];
+
+/// Whom the levels' Elo ratings were measured against (`cargo bench --bench strength_chess --
+/// elo`: each level at the bot's own 2 s / 3 s a move, counted in positions).
+const AGAINST_STOCKFISH: &str = "Stockfish 15.1 at its calibrated UCI_Elo, 2026-11-27";
 
 /// How far behind (in centipawns) the bot must think it stands to accept a draw.
 const DRAW_MARGIN: i32 = 50;
@@ -70,6 +74,38 @@ impl Brain for ChessGame {
                        Stockfish at skill level 0 over 100 games at 0.1 s a move, and solves 261 of \
                        the 299 Win at Chess positions at 1 s each (2026-11-26)",
         },
+    ];
+
+    const ELO: &'static [Option<Elo>] = &[
+        None,
+        Some(Elo {
+            rating: 1350,
+            error: 0,
+            bound: Bound::Below,
+            games: 20,
+            against: AGAINST_STOCKFISH,
+        }),
+        Some(Elo {
+            rating: 1476,
+            error: 80,
+            bound: Bound::About,
+            games: 20,
+            against: AGAINST_STOCKFISH,
+        }),
+        Some(Elo {
+            rating: 1940,
+            error: 88,
+            bound: Bound::About,
+            games: 19,
+            against: AGAINST_STOCKFISH,
+        }),
+        Some(Elo {
+            rating: 2205,
+            error: 195,
+            bound: Bound::About,
+            games: 5,
+            against: AGAINST_STOCKFISH,
+        }),
     ];
 
     fn choose(
