@@ -76,7 +76,8 @@ enum Mode {
         #[arg(long, env = "TABULA_REMINDER_LEASE_SECONDS", default_value_t = tabula::store::LEASE_SECONDS, hide = true)]
         reminder_lease: i64,
         /// Runs only these of Discord's shards, `2/8` or `0-3/8` (first-last/total), so several
-        /// processes on one PostgreSQL share the guilds; all of one shard when left out.
+        /// processes on one PostgreSQL share the guilds; every shard Discord recommends when
+        /// left out.
         #[arg(long, env = "TABULA_SHARDS")]
         shards: Option<discord::Shards>,
     },

@@ -36,7 +36,7 @@ pub struct Config {
     /// admins have no limit.
     pub max_game_threads: usize,
     /// The range of Discord's shards this process runs (`TABULA_SHARDS`, e.g. `0-3/8`), so
-    /// several processes can share the guilds; `None` runs the one shard of a small bot.
+    /// several processes can share the guilds; `None` runs every shard Discord recommends.
     pub shards: Option<super::Shards>,
 }
 

@@ -112,6 +112,8 @@ struct State {
     dms: Mutex<HashMap<String, String>>,
     /// Sharded gateway sessions, which get the dispatches of their own guilds.
     shards: shards::Shards,
+    /// The shard count `GET /gateway/bot` recommends; 0 means one.
+    recommended_shards: AtomicU64,
     /// Channel histories, deleted messages and reactions (see `channels.rs`).
     channels: channels::Channels,
     /// Channel messages the bot created, and their nonces (see `nonce.rs`).
@@ -427,6 +429,25 @@ impl FakeDiscord {
             }
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
+    }
+
+    /// Makes `GET /gateway/bot` recommend `shards` shards (one unless told), as Discord does
+    /// for a bot in more than 2,500 servers.
+    pub fn recommend_shards(&self, shards: u64) {
+        self.state
+            .recommended_shards
+            .store(shards, Ordering::SeqCst);
+    }
+
+    /// Drops shard `id`'s gateway connection without a close frame; its dispatches wait for
+    /// its RESUME.
+    pub fn cut_shard(&self, id: u64) {
+        self.state.shards.control(id, gateway::Out::Cut);
+    }
+
+    /// Returns true when shard `id`'s gateway connection is up.
+    pub fn shard_connected(&self, id: u64) -> bool {
+        self.state.shards.connected(id)
     }
 
     /// Returns how many dispatches each sharded session was sent, by shard id.
