@@ -103,6 +103,7 @@ pub(crate) async fn answer(
         .await;
     let took = *table_work.lock().unwrap_or_else(|p| p.into_inner());
     super::status::answered(&span, started, took);
+    data.table.metrics().interaction_took(started.elapsed());
 }
 
 /// The body of [`answer`], run inside the interaction's span.
@@ -148,12 +149,33 @@ async fn answer_now(ctx: &serenity::Context, target: Target<'_>, reply: &Reply) 
     let sent = retrying("answering an interaction", || {
         target.respond(ctx, CreateInteractionResponse::Message(out.response()))
     })
-    .await;
+    .await
+    .or_else(acknowledged_before);
     match sent {
         Ok(()) => send_more(ctx, target, &out).await,
         Err(_) => fall_back(ctx, target, out).await,
     }
 }
+
+/// Takes Discord's 40060 ("Interaction has already been acknowledged") as delivered: only
+/// this process answers the interaction, so an earlier try of the same answer reached Discord
+/// and its reply was lost on the way back; falling back would show the answer twice.
+fn acknowledged_before(e: serenity::Error) -> serenity::Result<()> {
+    match &e {
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r))
+            if r.error.code == ALREADY_ACKNOWLEDGED =>
+        {
+            tracing::info!(
+                "Discord had taken an answer whose reply was lost; not sending it again"
+            );
+            Ok(())
+        }
+        _ => Err(e),
+    }
+}
+
+/// Discord's JSON error code for a second answer to one interaction.
+const ALREADY_ACKNOWLEDGED: isize = 40060;
 
 /// Sends the further pages of a long answer as follow-ups, as private as the first.
 async fn send_more(ctx: &serenity::Context, target: Target<'_>, out: &Outgoing) {
@@ -184,6 +206,7 @@ async fn answer_later(
             target.respond(ctx, defer.clone())
         })
         .await
+        .or_else(acknowledged_before)
         .is_ok()
     };
     let (deferred, reply) = tokio::join!(deferring, work);

@@ -139,7 +139,8 @@ impl Table {
         // entered on whichever thread the task moved from, and the subscriber then meets a
         // span that already closed (seen as a panic inside tracing-subscriber under load).
         let span = tracing::info_span!("command", channel = %ctx.channel, user = %ctx.user.id);
-        match self.dispatch(ctx, command).instrument(span).await {
+        let work = self.dispatch(ctx, command).instrument(span);
+        match self.metrics.timed_command(work).await {
             Ok(reply) => reply,
             Err(e) => {
                 if e.is_our_fault() {
@@ -210,15 +211,13 @@ impl Table {
     /// Loads the channel's open game and validates its state.
     async fn load(&self, ctx: &Ctx) -> Result<Loaded, TableError> {
         let row = self
-            .store
-            .open_game(&ctx.guild, &ctx.channel)
-            .instrument(db_span())
+            .db(self.store.open_game(&ctx.guild, &ctx.channel))
             .await?
             .ok_or(TableError::NoGame)?;
         if let Some(days) = self.expire_lobby(&row).await? {
             return Err(TableError::LobbyExpired { id: row.id, days });
         }
-        let seats = self.seats(row.id).instrument(db_span()).await?;
+        let seats = self.db(self.seats(row.id)).await?;
         let game = tracing::debug_span!("rules").in_scope(|| stored_game(&row))?;
         Ok(Loaded { row, seats, game })
     }
@@ -279,6 +278,16 @@ impl Table {
             },
         };
         Ok(Reply::private(words::rules(kind)))
+    }
+}
+
+impl Table {
+    /// Runs one database call in its span, recording how long it took.
+    pub(crate) async fn db<F: std::future::Future>(&self, call: F) -> F::Output {
+        let started = std::time::Instant::now();
+        let out = call.instrument(db_span()).await;
+        self.metrics.database_took(started.elapsed());
+        out
     }
 }
 

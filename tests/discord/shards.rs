@@ -95,8 +95,16 @@ async fn an_autosharded_bot_runs_every_shard_discord_recommends_and_plays_in_gui
     let bot = Bot::start(&fake, &url, |_| {}).await;
     // serenity starts the second shard 5 s after the first, as Discord asks.
     fake.wait_ready(2).await;
-    let shards: Vec<Value> = fake.identifies().iter().map(|d| d["shard"].clone()).collect();
-    assert_eq!(shards, [json!([0, 2]), json!([1, 2])], "one session per shard");
+    let shards: Vec<Value> = fake
+        .identifies()
+        .iter()
+        .map(|d| d["shard"].clone())
+        .collect();
+    assert_eq!(
+        shards,
+        [json!([0, 2]), json!([1, 2])],
+        "one session per shard"
+    );
     let chess = fake
         .wait_for("the command registration", |requests| {
             let asked = requests
@@ -127,8 +135,16 @@ async fn an_autosharded_bot_runs_every_shard_discord_recommends_and_plays_in_gui
     fake.posted_until(n, |a| a.content.contains("played **Bb5**"))
         .await;
     assert!(fake.resumes() >= 1, "the shard resumed");
-    for (guild, channel, moves) in [(GUILD, CHANNEL, 5), (OTHER_GUILD, other_channel.as_str(), 4)] {
-        let game = bot.store.open_game(guild, channel).await.unwrap().expect("a game");
+    for (guild, channel, moves) in [
+        (GUILD, CHANNEL, 5),
+        (OTHER_GUILD, other_channel.as_str(), 4),
+    ] {
+        let game = bot
+            .store
+            .open_game(guild, channel)
+            .await
+            .unwrap()
+            .expect("a game");
         let log = bot.store.log(game.id).await.unwrap();
         assert_eq!(log.len(), moves, "the moves of the game in {guild}");
     }

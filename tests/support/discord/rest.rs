@@ -212,9 +212,11 @@ fn route(
         ("GET", ["gateway"]) | ("GET", ["gateway", "bot"]) => {
             let addr = state.addr.lock().unwrap().expect("address");
             let shards = state.recommended_shards.load(Ordering::SeqCst).max(1);
-            ok(json!({"url": format!("ws://{addr}/gateway"), "shards": shards,
+            ok(
+                json!({"url": format!("ws://{addr}/gateway"), "shards": shards,
                       "session_start_limit": {"total": 1000, "remaining": 1000,
-                                              "reset_after": 0, "max_concurrency": 1}}))
+                                              "reset_after": 0, "max_concurrency": 1}}),
+            )
         }
         ("PUT", ["applications", _, "commands"])
         | ("PUT", ["applications", _, "guilds", _, "commands"]) => {

@@ -83,7 +83,11 @@ impl Shards {
 
     /// Resumes shard `id` on a new connection: returns what it missed (to send before
     /// RESUMED) and the seq of RESUMED; `None` when no such shard ever opened.
-    pub(super) fn resume(&self, id: u64, outbox: UnboundedSender<Out>) -> Option<(Vec<Value>, u64)> {
+    pub(super) fn resume(
+        &self,
+        id: u64,
+        outbox: UnboundedSender<Out>,
+    ) -> Option<(Vec<Value>, u64)> {
         let mut sessions = self.sessions.lock().unwrap();
         let session = sessions.get_mut(&id)?;
         session.outbox = Some(outbox);
