@@ -12,7 +12,7 @@ use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::response::Response;
 use serde_json::{Value, json};
 
-use super::payloads::{APP_ID, BOT_ID, GUILD};
+use super::payloads::{APP_ID, BOT_ID, GUILD, guild_create};
 use super::{State, shards};
 
 /// The Message Content intent.
@@ -132,6 +132,12 @@ async fn answer(
             }
             state.identifies.lock().unwrap().push(frame["d"].clone());
             state.shards.open(id, total, tx.clone());
+            // Then the guilds of this shard, as Discord sends them after READY.
+            let guild: u64 = GUILD.parse().expect("a snowflake");
+            if shards::shard_of(guild, total) == id {
+                let create = guild_create(GUILD, state.bot_permissions());
+                state.shards.route_guild(guild, "GUILD_CREATE", &create);
+            }
             state.readies.fetch_add(1, Ordering::SeqCst);
             true
         }
@@ -228,6 +234,13 @@ async fn identify(
         "application": {"id": APP_ID, "flags": 0}
     }});
     if socket.send(text(&ready)).await.is_err() {
+        return false;
+    }
+    // Then the guild, as Discord sends each of a session's guilds after READY.
+    let s = state.seq.fetch_add(1, Ordering::SeqCst) + 1;
+    let create = guild_create(GUILD, state.bot_permissions());
+    let frame = json!({"op": 0, "t": "GUILD_CREATE", "s": s, "d": create});
+    if socket.send(text(&frame)).await.is_err() {
         return false;
     }
     *state.gateway.lock().unwrap() = Some(tx.clone());

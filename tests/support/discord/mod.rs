@@ -348,8 +348,16 @@ impl FakeDiscord {
 
     /// Sets the bot's permissions in every channel: interactions carry them as
     /// `app_permissions`, and REST routes that need one answer 403 without it, as Discord does.
+    /// A connected bot is told, as Discord tells it, by a GUILD_ROLE_UPDATE of `@everyone`.
     pub fn set_bot_permissions(&self, permissions: u64) {
         *self.state.bot_permissions.lock().unwrap() = Some(permissions);
+        if self.state.gateway.lock().unwrap().is_some() || !self.sent_per_shard().is_empty() {
+            let role = payloads::everyone_role(GUILD, permissions);
+            self.dispatch(
+                "GUILD_ROLE_UPDATE",
+                serde_json::json!({"guild_id": GUILD, "role": role}),
+            );
+        }
     }
 
     /// Returns the threads created so far, each with its parent channel.

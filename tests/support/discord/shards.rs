@@ -125,14 +125,19 @@ impl Shards {
     /// Sends a dispatch to the shard of the guild named in `d` (shard 0 for none, as Discord
     /// does with direct messages); false when no sharded session is open.
     pub(super) fn route(&self, event: &str, d: &Value) -> bool {
-        let mut sessions = self.sessions.lock().unwrap();
-        let Some(total) = sessions.values().map(|s| s.total).next() else {
-            return false;
-        };
         let guild = d["guild_id"]
             .as_str()
             .and_then(|g| g.parse::<u64>().ok())
             .unwrap_or(0);
+        self.route_guild(guild, event, d)
+    }
+
+    /// Sends a dispatch about `guild` to its shard; false when no sharded session is open.
+    pub(super) fn route_guild(&self, guild: u64, event: &str, d: &Value) -> bool {
+        let mut sessions = self.sessions.lock().unwrap();
+        let Some(total) = sessions.values().map(|s| s.total).next() else {
+            return false;
+        };
         let shard = shard_of(guild, total);
         let session = sessions
             .get_mut(&shard)
