@@ -149,28 +149,30 @@ async fn answer_now(ctx: &serenity::Context, target: Target<'_>, reply: &Reply) 
     let sent = retrying("answering an interaction", || {
         target.respond(ctx, CreateInteractionResponse::Message(out.response()))
     })
-    .await
-    .or_else(acknowledged_before);
-    match sent {
-        Ok(()) => send_more(ctx, target, &out).await,
-        Err(_) => fall_back(ctx, target, out).await,
+    .await;
+    if acknowledged(&sent) {
+        send_more(ctx, target, &out).await;
+    } else {
+        fall_back(ctx, target, out).await;
     }
 }
 
-/// Takes Discord's 40060 ("Interaction has already been acknowledged") as delivered: only
-/// this process answers the interaction, so an earlier try of the same answer reached Discord
-/// and its reply was lost on the way back; falling back would show the answer twice.
-fn acknowledged_before(e: serenity::Error) -> serenity::Result<()> {
-    match &e {
-        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r))
+/// Returns true when an interaction's answer reached Discord: it was taken, or Discord says
+/// 40060 ("Interaction has already been acknowledged"). Only this process answers the
+/// interaction, so then an earlier try of the same answer got through and its reply was lost
+/// on the way back; falling back would show the answer twice.
+fn acknowledged(sent: &serenity::Result<()>) -> bool {
+    match sent {
+        Ok(()) => true,
+        Err(serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)))
             if r.error.code == ALREADY_ACKNOWLEDGED =>
         {
             tracing::info!(
                 "Discord had taken an answer whose reply was lost; not sending it again"
             );
-            Ok(())
+            true
         }
-        _ => Err(e),
+        Err(_) => false,
     }
 }
 
@@ -202,12 +204,11 @@ async fn answer_later(
     // The work goes on while Discord takes the deferral: paused across that call, it could
     // hold a database transaction open for as long as Discord is slow.
     let deferring = async {
-        retrying("deferring an interaction", || {
+        let deferred = retrying("deferring an interaction", || {
             target.respond(ctx, defer.clone())
         })
-        .await
-        .or_else(acknowledged_before)
-        .is_ok()
+        .await;
+        acknowledged(&deferred)
     };
     let (deferred, reply) = tokio::join!(deferring, work);
     let out = Outgoing::new(&reply);

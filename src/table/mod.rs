@@ -139,7 +139,9 @@ impl Table {
         // entered on whichever thread the task moved from, and the subscriber then meets a
         // span that already closed (seen as a panic inside tracing-subscriber under load).
         let span = tracing::info_span!("command", channel = %ctx.channel, user = %ctx.user.id);
-        let work = self.dispatch(ctx, command).instrument(span);
+        // Boxed: a command's future is large, and each wrapper would otherwise copy it on the
+        // stack of a runtime thread (a stack overflow in debug builds).
+        let work = Box::pin(self.dispatch(ctx, command)).instrument(span);
         match self.metrics.timed_command(work).await {
             Ok(reply) => reply,
             Err(e) => {

@@ -453,11 +453,6 @@ impl FakeDiscord {
         self.state.shards.control(id, gateway::Out::Cut);
     }
 
-    /// Returns true when shard `id`'s gateway connection is up.
-    pub fn shard_connected(&self, id: u64) -> bool {
-        self.state.shards.connected(id)
-    }
-
     /// Returns how many dispatches each sharded session was sent, by shard id.
     pub fn sent_per_shard(&self) -> HashMap<u64, usize> {
         self.state.shards.sent()

@@ -272,7 +272,7 @@ pub fn guild_create(guild: &str, permissions: u64) -> Value {
     let mut member = bot.member_json(true);
     member["user"] = bot_json();
     member.as_object_mut().unwrap().remove("permissions");
-    json!({
+    let mut created = json!({
         "id": guild, "name": "games night", "icon": null, "icon_hash": null, "splash": null,
         "discovery_splash": null, "owner_id": "900000000000000999", "afk_channel_id": null,
         "afk_timeout": 300, "widget_enabled": false, "widget_channel_id": null,
@@ -281,15 +281,26 @@ pub fn guild_create(guild: &str, permissions: u64) -> Value {
         "emojis": [], "features": [], "mfa_level": 0, "application_id": null,
         "system_channel_id": null, "system_channel_flags": 0, "rules_channel_id": null,
         "max_presences": null, "max_members": 500_000, "vanity_url_code": null,
-        "description": null, "banner": null, "premium_tier": 0,
+        "description": null, "banner": null, "premium_tier": 0
+    });
+    // In parts: one `json!` this long exceeds the macro's recursion limit.
+    let extra = json!({
         "premium_subscription_count": 0, "preferred_locale": "en-US",
         "public_updates_channel_id": null, "max_video_channel_users": 25,
         "max_stage_video_channel_users": 50, "welcome_screen": null, "nsfw_level": 0,
         "stickers": [], "premium_progress_bar_enabled": false,
-        "safety_alerts_channel_id": null, "incidents_data": null,
+        "safety_alerts_channel_id": null, "incidents_data": null
+    });
+    let gateway_only = json!({
         "joined_at": TIME, "large": false, "unavailable": false, "member_count": 4,
         "voice_states": [], "members": [member],
         "channels": [guild_channel(guild, CHANNEL)], "threads": [], "presences": [],
         "stage_instances": [], "guild_scheduled_events": []
-    })
+    });
+    for part in [extra, gateway_only] {
+        if let (Some(all), Value::Object(more)) = (created.as_object_mut(), part) {
+            all.extend(more);
+        }
+    }
+    created
 }

@@ -116,12 +116,6 @@ impl Shards {
         }
     }
 
-    /// Returns true when shard `id`'s connection is up.
-    pub(super) fn connected(&self, id: u64) -> bool {
-        let sessions = self.sessions.lock().unwrap();
-        sessions.get(&id).is_some_and(|s| s.outbox.is_some())
-    }
-
     /// Sends a dispatch to the shard of the guild named in `d` (shard 0 for none, as Discord
     /// does with direct messages); false when no sharded session is open.
     pub(super) fn route(&self, event: &str, d: &Value) -> bool {
