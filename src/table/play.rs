@@ -326,6 +326,7 @@ impl Table {
         );
         let (row, changes) = self.db(commit).await?;
         self.metrics.turn();
+        self.live.changed(row.id);
         Ok((row, seats, next, changes))
     }
 
