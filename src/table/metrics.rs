@@ -7,6 +7,8 @@
 use std::cell::Cell;
 use std::fmt::Write as _;
 use std::future::Future;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use prometheus_client::metrics::counter::Counter;
@@ -34,6 +36,8 @@ pub struct Metrics {
     database_seconds: Histogram,
     /// Every metric above, by its Prometheus name.
     registry: Registry,
+    /// The store's count of database round trips (shared with it).
+    round_trips: Arc<AtomicU64>,
 }
 
 /// The counters and gauges at one moment.
@@ -55,6 +59,9 @@ pub struct Snapshot {
     pub renders_waiting: usize,
     /// Pictures being drawn now.
     pub renders_running: usize,
+    /// Round trips to the database (statements, `BEGIN`s and `COMMIT`s), by every command
+    /// and background task.
+    pub round_trips: u64,
 }
 
 /// Which gauge a [`Held`] counts in.
@@ -93,6 +100,7 @@ impl Default for Metrics {
             render_seconds: seconds(),
             database_seconds: seconds(),
             registry: Registry::with_prefix("tabula"),
+            round_trips: Arc::default(),
         };
         let r = &mut m.registry;
         r.register(
@@ -165,6 +173,14 @@ impl Default for Metrics {
 }
 
 impl Metrics {
+    /// Counters that read the database round trips from `round_trips` (the store's count).
+    pub fn with_round_trips(round_trips: Arc<AtomicU64>) -> Metrics {
+        Metrics {
+            round_trips,
+            ..Metrics::default()
+        }
+    }
+
     /// Counts an action stored in a game's log (and marks the current command as a turn).
     pub fn turn(&self) {
         self.turns.inc();
@@ -235,6 +251,7 @@ impl Metrics {
             searches_running: level(&self.searches_running),
             renders_waiting: level(&self.renders_waiting),
             renders_running: level(&self.renders_running),
+            round_trips: self.round_trips.load(Ordering::Relaxed),
         }
     }
 
@@ -294,6 +311,18 @@ pub fn report(
         text,
         "Bot searches: {} running, {} waiting. Pictures: {} drawing, {} waiting ({render_threads} at once at most).",
         s.searches_running, s.searches_waiting, s.renders_running, s.renders_waiting
+    );
+    let _ = writeln!(
+        text,
+        "Database: {} round trips ({}).",
+        s.round_trips,
+        match s.round_trips.checked_div(s.turns) {
+            Some(_) => format!(
+                "{:.1} per turn played",
+                s.round_trips as f64 / s.turns as f64
+            ),
+            None => "no turn played yet".to_owned(),
+        }
     );
     match reminders {
         Some(n) => {
@@ -415,6 +444,7 @@ mod tests {
             searches_running: 1,
             renders_waiting: 0,
             renders_running: 2,
+            round_trips: 205,
         };
         let text = report(&s, Some(5), Backend::Postgres, 2);
         for part in [
@@ -423,6 +453,7 @@ mod tests {
             "1 running, 3 waiting",
             "2 drawing, 0 waiting (2 at once at most)",
             "Reminders due: 5.",
+            "Database: 205 round trips (5.0 per turn played).",
             env!("CARGO_PKG_VERSION"),
         ] {
             assert!(text.contains(part), "{part:?} missing from {text}");
