@@ -1,8 +1,7 @@
 //! Reading one console line (`@alice /move e4`) into who speaks, where, and what they ask.
 
 use crate::rules::shown;
-use crate::store::Visibility;
-use crate::table::{Command, DrawCommand, SettingsChange, User, WebCommand};
+use crate::table::{Command, DrawCommand, SettingsChange, User, Visibility, WebCommand};
 
 /// One line of console input, understood.
 #[derive(Debug)]

@@ -90,6 +90,7 @@ impl Table {
         let closed = self
             .close(row, Status::Aborted, &row.state, Some(result))
             .await?;
+        self.live.changed(row.id);
         Ok(Reply {
             text: format!(
                 "{} aborted game #{} ({}): {why}. No result is recorded.",

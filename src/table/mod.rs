@@ -49,7 +49,7 @@ pub use remind::Reminder;
 pub use settings::Notice;
 pub use web::{
     ANONYMOUS, BOARD_PAGE, BoardLine, BoardView, GameLine, GameView, PlayerView, PlyLine,
-    ServerView, WebCommand, WebFile, WebName,
+    ServerView, Visibility, Watch, WebCommand, WebFile, WebName,
 };
 
 /// The table: one per process, shared by every frontend task.
@@ -65,6 +65,8 @@ pub struct Table {
     web_base: Option<Arc<str>>,
     /// True when this process serves the web pages (`--web-listen`).
     web_served: bool,
+    /// Announces every committed turn to the web pages watching the game.
+    live: web::Moves,
 }
 
 /// A game row loaded and checked: its stored row, its seats and its validated state.
@@ -92,6 +94,7 @@ impl Table {
             renders: Arc::new(render_pool::RenderPool::per_core()),
             web_base: None,
             web_served: false,
+            live: web::Moves::default(),
         }
     }
 

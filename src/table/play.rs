@@ -330,6 +330,7 @@ impl Table {
             .instrument(super::db_span())
             .await?;
         self.metrics.turn();
+        self.live.changed(row.id);
         Ok((row, seats, next, changes))
     }
 

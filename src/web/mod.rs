@@ -2,6 +2,7 @@
 //! process when `--web-listen` is given. Servers are off until a manager turns them on;
 //! anything a page may not show answers the same 404 as a path that does not exist.
 
+mod live;
 mod pages;
 mod site;
 
@@ -11,6 +12,7 @@ use anyhow::Context as _;
 
 use crate::table::Table;
 
+pub use live::STREAMS_PER_IP;
 pub use site::{Limits, NOT_FOUND, router, router_with};
 
 /// Where and how the site is served.
@@ -48,6 +50,7 @@ pub fn parse_listen(text: &str) -> Result<SocketAddr, String> {
 /// A running site: its address, and the task serving it.
 pub struct Site {
     pub addr: SocketAddr,
+    streams: std::sync::Arc<live::Streams>,
     stop: tokio::sync::oneshot::Sender<()>,
     task: tokio::task::JoinHandle<()>,
 }
@@ -55,6 +58,8 @@ pub struct Site {
 impl Site {
     /// Stops taking requests, lets those under way finish, and waits until it has stopped.
     pub async fn stop(self) {
+        // Live streams never end by themselves: they are closed first.
+        self.streams.close();
         let _ = self.stop.send(());
         if let Err(e) = self.task.await {
             tracing::error!(error = %e, "the web view's task failed");
@@ -67,11 +72,25 @@ impl Site {
 /// # Errors
 /// When the address cannot be bound (in use, not this machine's, no permission).
 pub async fn start(table: Table, options: &WebOptions) -> anyhow::Result<Site> {
+    start_with(table, options, Limits::default()).await
+}
+
+/// Binds the site's address and serves the pages with `limits` (tests and benches raise them).
+///
+/// # Errors
+/// When the address cannot be bound (in use, not this machine's, no permission).
+pub async fn start_with(
+    table: Table,
+    options: &WebOptions,
+    limits: Limits,
+) -> anyhow::Result<Site> {
     let listener = tokio::net::TcpListener::bind(options.listen)
         .await
         .with_context(|| format!("cannot listen for the web view on {}", options.listen))?;
     let addr = listener.local_addr()?;
-    let app = router(table).into_make_service_with_connect_info::<SocketAddr>();
+    let streams = live::Streams::new();
+    let app = site::build(table, limits, std::sync::Arc::clone(&streams))
+        .into_make_service_with_connect_info::<SocketAddr>();
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let task = tokio::spawn(async move {
         let stopped = async move {
@@ -85,7 +104,12 @@ pub async fn start(table: Table, options: &WebOptions) -> anyhow::Result<Site> {
         }
     });
     tracing::info!(%addr, "serving the web view");
-    Ok(Site { addr, stop, task })
+    Ok(Site {
+        addr,
+        streams,
+        stop,
+        task,
+    })
 }
 
 #[cfg(test)]

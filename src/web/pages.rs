@@ -14,7 +14,7 @@ use crate::table::{
 use super::site::{not_found, oops};
 
 /// Answers a rendered template as HTML, or the trouble page if it does not render.
-fn html(page: &impl Template) -> Response {
+pub(super) fn html(page: &impl Template) -> Response {
     match page.render() {
         Ok(body) => (
             [
@@ -44,7 +44,7 @@ fn answer<V>(found: Result<Option<V>, TableError>, page: impl FnOnce(V) -> Respo
 }
 
 /// A unix time as `2026-11-27 14:58 UTC`.
-fn when(unix: i64) -> String {
+pub(super) fn when(unix: i64) -> String {
     chrono::DateTime::from_timestamp(unix, 0).map_or_else(
         || "?".to_string(),
         |t| t.format("%Y-%m-%d %H:%M UTC").to_string(),
@@ -211,6 +211,31 @@ struct GamePage {
     alt: String,
     previous: Option<usize>,
     next: Option<usize>,
+    /// Where the page hears of new moves: only the page of the game "now" follows it.
+    live: Option<String>,
+}
+
+/// What a game page and its live updates both print about the ply shown.
+pub(super) struct Shown {
+    pub deadline: Option<String>,
+    pub alt: String,
+    pub previous: Option<usize>,
+    pub next: Option<usize>,
+}
+
+impl Shown {
+    pub(super) fn of(v: &GameView) -> Shown {
+        let alt = match &v.position {
+            Some(p) => format!("{} board after {} of {} plies: {p}", v.title, v.ply, v.last),
+            None => format!("{} board after {} of {} plies", v.title, v.ply, v.last),
+        };
+        Shown {
+            deadline: v.deadline_at.map(when),
+            alt,
+            previous: v.ply.checked_sub(1),
+            next: (v.ply < v.last).then_some(v.ply + 1),
+        }
+    }
 }
 
 pub(super) async fn game(
@@ -265,19 +290,24 @@ fn ply_number(text: &str) -> Option<usize> {
 async fn game_page(table: &Table, id: &str, ply: Option<usize>) -> Response {
     answer(table.web_game_page(id, ply).await, |v: GameView| {
         let versus = versus(&v.players.iter().map(|(_, n)| n.clone()).collect::<Vec<_>>());
-        let alt = match &v.position {
-            Some(p) => format!("{} board after {} of {} plies: {p}", v.title, v.ply, v.last),
-            None => format!("{} board after {} of {} plies", v.title, v.ply, v.last),
-        };
+        let Shown {
+            deadline,
+            alt,
+            previous,
+            next,
+        } = Shown::of(&v);
+        let live =
+            (ply.is_none() && !v.finished).then(|| format!("/g/{}/live?after={}", v.id, v.last));
         html(&GamePage {
             title: format!("{} · {versus}", v.title),
             noindex: false,
             versus,
             started: when(v.started_at),
-            deadline: v.deadline_at.map(when),
+            deadline,
             alt,
-            previous: v.ply.checked_sub(1),
-            next: (v.ply < v.last).then_some(v.ply + 1),
+            previous,
+            next,
+            live,
             v,
         })
     })

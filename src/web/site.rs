@@ -4,10 +4,10 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::Router;
 use axum::http::{HeaderName, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use axum::{Extension, Router};
 use tower_governor::GovernorLayer;
 use tower_governor::governor::GovernorConfigBuilder;
 use tower_http::catch_panic::CatchPanicLayer;
@@ -17,6 +17,7 @@ use tower_http::timeout::TimeoutLayer;
 
 use crate::table::Table;
 
+use super::live::{self, Streams};
 use super::pages;
 
 /// The body of every "not found": unknown paths, unknown ids, hidden players and servers
@@ -33,9 +34,11 @@ const OOPS: &str = "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf
 <h1>Something went wrong on our side</h1><p>Try again in a moment.</p></main></body></html>\n";
 
 const STYLE: &str = include_str!("../../templates/style.css");
+const SCRIPT: &str = include_str!("../../templates/game.js");
 
 /// Exports are for people, not crawlers; pages of public servers may be indexed.
-const ROBOTS: &str = "User-agent: *\nDisallow: /g/*/log.json\nDisallow: /g/*/record.\n";
+const ROBOTS: &str =
+    "User-agent: *\nDisallow: /g/*/log.json\nDisallow: /g/*/record.\nDisallow: /g/*/live\n";
 
 const CSP: &str = "default-src 'self'; img-src 'self'; style-src 'self'; script-src 'self'; \
                    frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
@@ -70,6 +73,11 @@ pub fn router(table: Table) -> Router {
 /// with `into_make_service_with_connect_info::<SocketAddr>()`: the rate limit keys on the
 /// peer's address.
 pub fn router_with(table: Table, limits: Limits) -> Router {
+    build(table, limits, Streams::new())
+}
+
+/// The site, its live streams counted and closed through `streams`.
+pub(super) fn build(table: Table, limits: Limits, streams: Arc<Streams>) -> Router {
     let governor = GovernorConfigBuilder::default()
         .per_millisecond(limits.replenish_ms.max(1))
         .burst_size(limits.burst.max(1))
@@ -79,6 +87,7 @@ pub fn router_with(table: Table, limits: Limits) -> Router {
         .route("/", get(pages::home))
         .route("/robots.txt", get(robots))
         .route("/style.css", get(style))
+        .route("/game.js", get(script))
         .route("/s/{id}", get(pages::server))
         .route("/s/{id}/leaderboard/{kind}", get(pages::leaderboard))
         .route(
@@ -89,6 +98,14 @@ pub fn router_with(table: Table, limits: Limits) -> Router {
         .route("/g/{id}", get(pages::game))
         .route("/g/{id}/{part}", get(pages::game_part))
         .fallback(missing)
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::REQUEST_TIMEOUT,
+            limits.timeout,
+        ))
+        // Live streams last as long as the page is open: added after the timeout, so
+        // outside it.
+        .route("/g/{id}/live", get(live::stream))
+        .layer(Extension(streams))
         .with_state(table);
     let routes = match governor {
         Some(config) => routes.layer(GovernorLayer::new(config)),
@@ -96,10 +113,6 @@ pub fn router_with(table: Table, limits: Limits) -> Router {
     };
     routes
         .layer(RequestBodyLimitLayer::new(16 * 1024))
-        .layer(TimeoutLayer::with_status_code(
-            StatusCode::REQUEST_TIMEOUT,
-            limits.timeout,
-        ))
         .layer(header_layer(
             header::CONTENT_SECURITY_POLICY,
             HeaderValue::from_static(CSP),
@@ -157,6 +170,17 @@ async fn robots() -> Response {
     (
         [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
         ROBOTS,
+    )
+        .into_response()
+}
+
+async fn script() -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "text/javascript; charset=utf-8"),
+            (header::CACHE_CONTROL, "public, max-age=3600"),
+        ],
+        SCRIPT,
     )
         .into_response()
 }

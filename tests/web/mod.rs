@@ -1,8 +1,11 @@
 //! The web view against its router, no browser: off until a manager turns it on, the same
 //! 404 for everything it may not show, hidden players and Discord ids on no page, board
-//! pictures cached, and downloads read back by programs nobody here wrote.
+//! pictures cached, downloads read back by programs nobody here wrote, and game pages
+//! following their game live.
 
+mod browser;
 mod downloads;
+mod live;
 mod pages;
 mod privacy;
 

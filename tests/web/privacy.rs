@@ -9,7 +9,7 @@ use tabula::web::NOT_FOUND;
 use super::{GUILD, Got, Web, alice, carol, dave};
 
 /// The answer to a path that never existed, to compare every other 404 with.
-async fn missing(web: &Web) -> Got {
+pub(super) async fn missing(web: &Web) -> Got {
     let got = web.get("/no/such/page").await;
     assert_eq!(got.status, StatusCode::NOT_FOUND);
     assert_eq!(got.body, NOT_FOUND.as_bytes());
@@ -17,7 +17,7 @@ async fn missing(web: &Web) -> Got {
 }
 
 /// Asserts `got` is the 404 of a path that never existed, byte for byte and header for header.
-fn assert_same_404(path: &str, got: &Got, missing: &Got) {
+pub(super) fn assert_same_404(path: &str, got: &Got, missing: &Got) {
     assert_eq!(got.status, StatusCode::NOT_FOUND, "{path}");
     assert_eq!(
         got.body, missing.body,
@@ -60,8 +60,8 @@ async fn web_pages_are_off_until_a_manager_enables_them_and_off_again_after_disa
         .await;
     assert!(!off.private, "{}", off.text);
     for (path, _) in &pages {
-        // The site's own home page and style sheet belong to no server.
-        if path == "/" || path == "/style.css" {
+        // The site's own home page, style sheet and script belong to no server.
+        if path == "/" || path == "/style.css" || path == "/game.js" {
             continue;
         }
         let got = web.get(path).await;

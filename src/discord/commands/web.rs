@@ -3,8 +3,7 @@
 
 use poise::serenity_prelude as serenity;
 
-use crate::store::Visibility;
-use crate::table::{Command, WebCommand};
+use crate::table::{Command, Visibility, WebCommand};
 
 use super::super::deliver::{Target, answer};
 use super::super::{Context, Error};

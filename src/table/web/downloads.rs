@@ -1,0 +1,131 @@
+//! What a game page offers besides itself: the board at each ply as PNG, the record in the
+//! game's standard notation, and the JSON log.
+
+use std::sync::Arc;
+
+use crate::render::View;
+use crate::rules::{Game, RecordFormat};
+use crate::table::record::{self, History};
+use crate::table::{Table, TableError};
+
+use super::WebFile;
+use super::pages::actor;
+use super::privacy::named_seats;
+
+impl Table {
+    /// How many actions a game a page may show has logged (its last ply).
+    ///
+    /// # Errors
+    /// [`TableError`] when the database fails.
+    pub async fn web_plies(&self, id: &str) -> Result<Option<usize>, TableError> {
+        Ok(self.shown_game(id).await?.map(|s| s.log.len()))
+    }
+
+    /// The board after `ply` logged actions as PNG, seen from the first seat, the sides
+    /// named by colour (names are on the page, so a picture never changes once drawn).
+    ///
+    /// # Errors
+    /// [`TableError`] when the database fails, the log no longer replays or drawing fails.
+    pub async fn web_board(&self, id: &str, ply: usize) -> Result<Option<Vec<u8>>, TableError> {
+        let Some(shown) = self.shown_game(id).await? else {
+            return Ok(None);
+        };
+        let history = History::replay(&shown.row, &shown.seats, &shown.log)?;
+        let game: Game = match ply {
+            0 => history.start.clone(),
+            n => match history.steps.get(n - 1) {
+                Some(step) => step.after.clone(),
+                None => return Ok(None),
+            },
+        };
+        let view = View {
+            players: vec![String::new(); shown.seats.len()],
+            caption: None,
+            perspective: Some(0),
+        };
+        let renderer = Arc::clone(&self.renderer);
+        let (png, took) = self
+            .renders
+            .run(&self.metrics, move || renderer.png(&game, &view))
+            .await
+            .map_err(|e| TableError::Internal(e.into()))?;
+        crate::table::metrics::add_render_time(took);
+        Ok(Some(png.map_err(|e| TableError::Internal(e.into()))?))
+    }
+
+    /// A game's record in its standard notation (chess PGN, checkers PDN, a move list for
+    /// the others), players named as the pages name them.
+    ///
+    /// # Errors
+    /// [`TableError`] when the database fails or the log no longer replays.
+    pub async fn web_record(&self, id: &str) -> Result<Option<WebFile>, TableError> {
+        let Some(shown) = self.shown_game(id).await? else {
+            return Ok(None);
+        };
+        let seats = named_seats(&shown);
+        let history = History::replay(&shown.row, &seats, &shown.log)?;
+        let file = record::export(&shown.row, &seats, &history);
+        let content_type = match history.kind.info().record {
+            RecordFormat::Pgn => "application/x-chess-pgn; charset=utf-8",
+            RecordFormat::Pdn | RecordFormat::MoveList => "text/plain; charset=utf-8",
+        };
+        Ok(Some(WebFile {
+            name: file.name.replace(
+                &format!("tabula-{}", shown.row.id),
+                &format!("tabula-{}", shown.public_id),
+            ),
+            content_type,
+            bytes: file.bytes,
+        }))
+    }
+
+    /// A game's log as JSON: the game, its players (as pages name them), its result and
+    /// every logged action with the seat that made it and the time.
+    ///
+    /// # Errors
+    /// [`TableError`] when the database fails or the log no longer replays.
+    pub async fn web_log(&self, id: &str) -> Result<Option<WebFile>, TableError> {
+        let Some(shown) = self.shown_game(id).await? else {
+            return Ok(None);
+        };
+        let history = History::replay(&shown.row, &shown.seats, &shown.log)?;
+        let kind = history.kind;
+        let players: Vec<serde_json::Value> = shown
+            .names
+            .iter()
+            .enumerate()
+            .map(|(seat, n)| serde_json::json!({"seat": seat, "side": kind.seat_name(seat), "name": n.name}))
+            .collect();
+        let actions: Vec<serde_json::Value> = history
+            .steps
+            .iter()
+            .enumerate()
+            .map(|(i, step)| {
+                serde_json::json!({
+                    "ply": i + 1,
+                    "seat": actor(&step.action),
+                    "notation": step.logged.notation,
+                    "action": step.action,
+                    "at": step.logged.at,
+                })
+            })
+            .collect();
+        let value = serde_json::json!({
+            "id": shown.public_id,
+            "game": kind.name(),
+            "ruleset": history.ruleset,
+            "status": shown.row.status.as_str(),
+            "players": players,
+            "outcome": history.last().outcome(),
+            "started_at": shown.row.created_at,
+            "actions": actions,
+        });
+        let text =
+            serde_json::to_string_pretty(&value).map_err(|e| TableError::Internal(e.into()))?;
+        Ok(Some(WebFile {
+            name: format!("tabula-{}.json", shown.public_id),
+            content_type: "application/json",
+            bytes: text.into_bytes(),
+        }))
+    }
+}

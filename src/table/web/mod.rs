@@ -1,0 +1,155 @@
+//! The web view's side of the table: `/web` (a server's pages on or off, a player hidden, a
+//! game unlisted), and the read-only queries the pages are built from. Every query answers
+//! `None` for anything a page may not show (an unknown id, a server whose web view is off, a
+//! hidden player), so the web side cannot tell them apart and answers them alike.
+
+mod downloads;
+mod live;
+mod pages;
+mod privacy;
+mod settings;
+
+pub use crate::store::Visibility;
+pub(super) use live::Moves;
+pub use live::Watch;
+
+/// How hidden players are named on every page.
+pub const ANONYMOUS: &str = "Anonymous";
+
+/// Games the server page lists in each of its two lists.
+pub(super) const SERVER_GAMES: usize = 20;
+/// Lines on a leaderboard page.
+pub const BOARD_PAGE: usize = 25;
+/// Games a player's page lists.
+pub(super) const PLAYER_GAMES: usize = 20;
+/// The highest page number a leaderboard answers (beyond it, nothing is listed anyway).
+pub(super) const MAX_PAGE: usize = 10_000;
+
+/// What `/web` asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WebCommand {
+    /// Says whether this server's pages are on and where they are.
+    Status,
+    /// Turns this server's pages on (Manage Server).
+    Enable { visibility: Visibility },
+    /// Turns this server's pages off (Manage Server): every page answers "not found" at once.
+    Disable,
+    /// Shows the caller as "Anonymous" on every page of this server, with no page of their own.
+    HideMe,
+    /// Undoes `HideMe`.
+    ShowMe,
+    /// Leaves the channel's game (open or most recent) out of every list; its page stays
+    /// reachable by its link. A seated player or a channel admin.
+    Unlist,
+}
+
+/// A name as a page shows it, with the player's page when they have one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WebName {
+    pub name: String,
+    /// The public id of the player's page: none for hidden players and the bot.
+    pub page: Option<String>,
+}
+
+/// One game in a list.
+#[derive(Clone, Debug)]
+pub struct GameLine {
+    pub id: String,
+    pub title: &'static str,
+    pub players: Vec<WebName>,
+    /// `alice to move`, `bob won by checkmate`, `drawn by agreement`, `aborted`.
+    pub state: String,
+    /// Unix seconds of the last change.
+    pub updated_at: i64,
+}
+
+/// The server page.
+#[derive(Clone, Debug)]
+pub struct ServerView {
+    pub id: String,
+    pub playing: Vec<GameLine>,
+    pub recent: Vec<GameLine>,
+    /// The games with a leaderboard: (name in URLs, title).
+    pub boards: Vec<(String, &'static str)>,
+}
+
+/// One line of a leaderboard or of a player's ratings.
+#[derive(Clone, Debug)]
+pub struct BoardLine {
+    pub rank: usize,
+    pub name: WebName,
+    pub kind: &'static str,
+    pub title: &'static str,
+    /// `1623`.
+    pub rating: String,
+    /// `54`.
+    pub deviation: String,
+    pub provisional: bool,
+    pub games: i64,
+    pub wins: i64,
+    pub losses: i64,
+    pub draws: i64,
+}
+
+/// A page of a game's leaderboard.
+#[derive(Clone, Debug)]
+pub struct BoardView {
+    pub server: String,
+    pub kind: &'static str,
+    pub title: &'static str,
+    pub page: usize,
+    pub lines: Vec<BoardLine>,
+    /// True when a next page has lines.
+    pub more: bool,
+}
+
+/// A player's page.
+#[derive(Clone, Debug)]
+pub struct PlayerView {
+    pub server: String,
+    pub name: String,
+    pub ratings: Vec<BoardLine>,
+    pub games: Vec<GameLine>,
+}
+
+/// One logged action of a game as its page lists it.
+#[derive(Clone, Debug)]
+pub struct PlyLine {
+    /// 1 for the first action; the position after it is `/g/{id}/{ply}`.
+    pub ply: usize,
+    pub who: String,
+    pub text: String,
+}
+
+/// A game's page at one ply.
+#[derive(Clone, Debug)]
+pub struct GameView {
+    pub server: String,
+    pub id: String,
+    pub kind: &'static str,
+    pub title: &'static str,
+    /// Each seat's side (`White`) and player.
+    pub players: Vec<(&'static str, WebName)>,
+    pub plies: Vec<PlyLine>,
+    /// The ply shown (0 is the start), at most `last`.
+    pub ply: usize,
+    pub last: usize,
+    /// How the game stands now (not at the ply shown).
+    pub state: String,
+    pub finished: bool,
+    /// When the player to move runs out of time (unix seconds).
+    pub deadline_at: Option<i64>,
+    pub started_at: i64,
+    /// The position shown in the game's text notation, for the picture's alt text.
+    pub position: Option<String>,
+    /// The record's file extension (`pgn`, `pdn`, `txt`).
+    pub record: &'static str,
+}
+
+/// A file a page offers for download.
+#[derive(Clone, Debug)]
+pub struct WebFile {
+    pub name: String,
+    pub content_type: &'static str,
+    pub bytes: Vec<u8>,
+}

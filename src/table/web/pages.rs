@@ -1,0 +1,326 @@
+//! The views of the pages: a server's games, its leaderboards, a player, a game at a ply.
+
+use crate::rating::{PROVISIONAL_GAMES, System};
+use crate::rules::{Action, Game, GameKind, Outcome, RecordFormat, Seat, Turn};
+use crate::store::{GameRow, Status, Visibility};
+use crate::table::record::History;
+use crate::table::{Table, TableError, clean_name};
+
+use super::{
+    BOARD_PAGE, BoardLine, BoardView, GameLine, GameView, MAX_PAGE, PLAYER_GAMES, PlayerView,
+    PlyLine, SERVER_GAMES, ServerView, WebName,
+};
+
+impl Table {
+    async fn game_line(&self, row: &GameRow) -> Result<Option<GameLine>, TableError> {
+        let Ok(kind) = row.kind.parse::<GameKind>() else {
+            return Ok(None);
+        };
+        let seats = self.seats(row.id).await?;
+        let names = self.web_names(&row.guild, &seats).await?;
+        let web = self.store.web_game(row.id).await?;
+        Ok(Some(GameLine {
+            id: web.public_id,
+            title: kind.title(),
+            state: state_words(row, kind, &names),
+            players: names,
+            updated_at: row.updated_at,
+        }))
+    }
+
+    async fn game_lines(&self, rows: &[GameRow]) -> Result<Vec<GameLine>, TableError> {
+        let mut out = Vec::with_capacity(rows.len());
+        for row in rows {
+            out.extend(self.game_line(row).await?);
+        }
+        Ok(out)
+    }
+
+    /// The server page: games being played, recent results, the leaderboards there are.
+    ///
+    /// # Errors
+    /// [`TableError`] when the database fails.
+    pub async fn web_server_page(&self, id: &str) -> Result<Option<ServerView>, TableError> {
+        let Some(server) = self.store.web_server_by_id(id).await? else {
+            return Ok(None);
+        };
+        if server.visibility != Visibility::Public {
+            return Ok(None);
+        }
+        let playing = self
+            .store
+            .listed_games(&server.guild, false, 0, SERVER_GAMES)
+            .await?;
+        let recent = self
+            .store
+            .listed_games(&server.guild, true, 0, SERVER_GAMES)
+            .await?;
+        let boards = self
+            .store
+            .rated_kinds(&server.guild)
+            .await?
+            .iter()
+            .filter_map(|k| k.parse::<GameKind>().ok())
+            .map(|k| (k.name().to_string(), k.title()))
+            .collect();
+        Ok(Some(ServerView {
+            id: server.public_id.clone(),
+            playing: self.game_lines(&playing).await?,
+            recent: self.game_lines(&recent).await?,
+            boards,
+        }))
+    }
+
+    /// A page of a game's leaderboard on a server (pages count from 1).
+    ///
+    /// # Errors
+    /// [`TableError`] when the database fails.
+    pub async fn web_leaderboard(
+        &self,
+        server: &str,
+        name: &str,
+        page: usize,
+    ) -> Result<Option<BoardView>, TableError> {
+        // Only the game's own name: one address per page.
+        let Ok(kind) = name.parse::<GameKind>() else {
+            return Ok(None);
+        };
+        if kind.name() != name || !(1..=MAX_PAGE).contains(&page) {
+            return Ok(None);
+        }
+        let Some(server) = self.store.web_server_by_id(server).await? else {
+            return Ok(None);
+        };
+        if server.visibility != Visibility::Public {
+            return Ok(None);
+        }
+        let offset = (page - 1) * BOARD_PAGE;
+        let standings = self
+            .store
+            .leaderboard(
+                &server.guild,
+                kind.name(),
+                PROVISIONAL_GAMES,
+                offset,
+                BOARD_PAGE + 1,
+            )
+            .await?;
+        let more = standings.len() > BOARD_PAGE;
+        let mut lines = Vec::with_capacity(BOARD_PAGE);
+        for s in standings.iter().take(BOARD_PAGE) {
+            let name = self.web_name(&server.guild, &s.user_id, &s.name).await?;
+            lines.push(board_line(kind, s.rank, name, &s.rating));
+        }
+        Ok(Some(BoardView {
+            server: server.public_id,
+            kind: kind.name(),
+            title: kind.title(),
+            page,
+            lines,
+            more,
+        }))
+    }
+
+    /// A player's page: their ratings and games on the server.
+    ///
+    /// # Errors
+    /// [`TableError`] when the database fails.
+    pub async fn web_player_page(&self, id: &str) -> Result<Option<PlayerView>, TableError> {
+        let Some(player) = self.store.web_player_by_id(id).await? else {
+            return Ok(None);
+        };
+        if player.hidden || crate::store::bot_level_of(&player.user_id).is_some() {
+            return Ok(None);
+        }
+        let Some(server) = self.public_server(&player.guild).await? else {
+            return Ok(None);
+        };
+        let standings = self
+            .store
+            .standings_of(&player.guild, &player.user_id, PROVISIONAL_GAMES)
+            .await?;
+        let rows = self
+            .store
+            .listed_games_of(&player.guild, &player.user_id, PLAYER_GAMES)
+            .await?;
+        let games = self.game_lines(&rows).await?;
+        let mut name = standings
+            .iter()
+            .map(|s| clean_name(&s.name))
+            .find(|n| !n.trim().is_empty());
+        if name.is_none() {
+            for row in &rows {
+                let seats = self.seats(row.id).await?;
+                name = seats
+                    .iter()
+                    .find(|s| s.user_id == player.user_id)
+                    .map(|s| s.name.clone())
+                    .filter(|n| !n.trim().is_empty());
+                if name.is_some() {
+                    break;
+                }
+            }
+        }
+        let me = WebName {
+            name: name.unwrap_or_else(|| "a player".to_string()),
+            page: Some(player.public_id.clone()),
+        };
+        let ratings = standings
+            .iter()
+            .filter_map(|s| {
+                let kind = s.kind.parse::<GameKind>().ok()?;
+                Some(board_line(kind, s.rank, me.clone(), &s.rating))
+            })
+            .collect();
+        Ok(Some(PlayerView {
+            server: server.public_id,
+            name: me.name,
+            ratings,
+            games,
+        }))
+    }
+
+    /// A game's page showing the position after `ply` logged actions (the latest when `None`);
+    /// `None` as well for a ply the game has not reached.
+    ///
+    /// # Errors
+    /// [`TableError`] when the database fails or the game's log no longer replays.
+    pub async fn web_game_page(
+        &self,
+        id: &str,
+        ply: Option<usize>,
+    ) -> Result<Option<GameView>, TableError> {
+        let Some(shown) = self.shown_game(id).await? else {
+            return Ok(None);
+        };
+        let history = History::replay(&shown.row, &shown.seats, &shown.log)?;
+        let last = history.steps.len();
+        let ply = ply.unwrap_or(last);
+        if ply > last {
+            return Ok(None);
+        }
+        let kind = history.kind;
+        let name_of = |seat: Seat| {
+            shown
+                .names
+                .get(seat)
+                .map_or_else(|| kind.seat_name(seat).to_string(), |n| n.name.clone())
+        };
+        let plies = history
+            .steps
+            .iter()
+            .enumerate()
+            .map(|(i, step)| PlyLine {
+                ply: i + 1,
+                who: name_of(actor(&step.action)),
+                text: ply_words(&step.action, &step.logged.notation),
+            })
+            .collect();
+        let at = if ply == 0 {
+            &history.start
+        } else {
+            &history.steps[ply - 1].after
+        };
+        let players = shown
+            .names
+            .iter()
+            .enumerate()
+            .map(|(seat, n)| (kind.seat_name(seat), n.clone()))
+            .collect();
+        Ok(Some(GameView {
+            server: shown.server.public_id.clone(),
+            id: shown.public_id.clone(),
+            kind: kind.name(),
+            title: kind.title(),
+            players,
+            plies,
+            ply,
+            last,
+            state: state_words(&shown.row, kind, &shown.names),
+            finished: !shown.row.status.is_open(),
+            deadline_at: shown
+                .row
+                .deadline_at
+                .filter(|_| shown.row.status == Status::Active),
+            started_at: shown.row.created_at,
+            position: at.position(),
+            record: match kind.info().record {
+                RecordFormat::Pgn => "pgn",
+                RecordFormat::Pdn => "pdn",
+                RecordFormat::MoveList => "txt",
+            },
+        }))
+    }
+}
+
+fn board_line(kind: GameKind, rank: usize, name: WebName, r: &crate::rating::Rating) -> BoardLine {
+    let system = System::of(kind);
+    BoardLine {
+        rank,
+        name,
+        kind: kind.name(),
+        title: kind.title(),
+        rating: system.show(r.rating),
+        deviation: system.show(r.deviation),
+        provisional: r.provisional(),
+        games: r.games,
+        wins: r.wins,
+        losses: r.losses,
+        draws: r.draws,
+    }
+}
+
+/// The seat an action is made by.
+pub(super) fn actor(action: &Action) -> Seat {
+    match action {
+        Action::Play { seat, .. }
+        | Action::Roll { seat, .. }
+        | Action::Resign { seat }
+        | Action::OfferDraw { seat }
+        | Action::AcceptDraw { seat }
+        | Action::DeclineDraw { seat }
+        | Action::ClaimDraw { seat } => *seat,
+    }
+}
+
+/// An action as a move list shows it.
+fn ply_words(action: &Action, notation: &str) -> String {
+    let notation: String = notation
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    match action {
+        Action::Roll { .. } => format!("rolled {}", notation.trim()),
+        _ => notation.trim().to_string(),
+    }
+}
+
+/// How a game stands: `alice to move`, `bob won by checkmate`, `drawn by agreement`.
+fn state_words(row: &GameRow, kind: GameKind, names: &[WebName]) -> String {
+    let name = |seat: Seat| {
+        names
+            .get(seat)
+            .map_or_else(|| kind.seat_name(seat).to_string(), |n| n.name.clone())
+    };
+    if row.status == Status::Aborted {
+        return "aborted".to_string();
+    }
+    let Ok(game) = serde_json::from_str::<Game>(&row.state) else {
+        return "unreadable".to_string();
+    };
+    let stored: Option<Outcome> = row
+        .result
+        .as_deref()
+        .and_then(|r| serde_json::from_str(r).ok());
+    match stored.or_else(|| game.turn().outcome()) {
+        Some(o @ Outcome::Win { winner, .. }) => {
+            format!("{} won by {}", name(winner), game.describe(o))
+        }
+        Some(o @ Outcome::Draw { .. }) => format!("drawn by {}", game.describe(o)),
+        None => match game.turn() {
+            Turn::Move(seat) => format!("{} to move", name(seat)),
+            Turn::Roll(seat) => format!("{} to roll", name(seat)),
+            Turn::Over(_) => "over".to_string(),
+        },
+    }
+}

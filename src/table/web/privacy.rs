@@ -1,0 +1,109 @@
+//! Who and what a page may show: only servers whose pages are public, only started games,
+//! hidden players as "Anonymous" with no page of their own, the bot with no page.
+
+use crate::store::{GameRow, LoggedAction, SeatRow, Status, Visibility, WebServer};
+use crate::table::command::bot_name;
+use crate::table::{Table, TableError, clean_name};
+
+use super::{ANONYMOUS, WebName};
+
+/// A game the web may show: its row, seats named as pages name them, and its log.
+pub(super) struct Shown {
+    pub(super) server: WebServer,
+    pub(super) public_id: String,
+    pub(super) row: GameRow,
+    pub(super) seats: Vec<SeatRow>,
+    pub(super) names: Vec<WebName>,
+    pub(super) log: Vec<LoggedAction>,
+}
+
+impl Table {
+    /// Returns a server's settings when its pages are public.
+    pub(super) async fn public_server(&self, guild: &str) -> Result<Option<WebServer>, TableError> {
+        Ok(self
+            .store
+            .web_server(guild)
+            .await?
+            .filter(|s| s.visibility == Visibility::Public))
+    }
+
+    /// Names seats as pages do: hidden players are "Anonymous", the bot has no page.
+    pub(super) async fn web_names(
+        &self,
+        guild: &str,
+        seats: &[SeatRow],
+    ) -> Result<Vec<WebName>, TableError> {
+        let mut out = Vec::with_capacity(seats.len());
+        for seat in seats {
+            out.push(self.web_name(guild, &seat.user_id, &seat.name).await?);
+        }
+        Ok(out)
+    }
+
+    pub(super) async fn web_name(
+        &self,
+        guild: &str,
+        user: &str,
+        name: &str,
+    ) -> Result<WebName, TableError> {
+        if let Some(level) = crate::store::bot_level_of(user) {
+            return Ok(WebName {
+                name: bot_name(level),
+                page: None,
+            });
+        }
+        let player = self.store.web_player(guild, user).await?;
+        if player.hidden {
+            return Ok(WebName {
+                name: ANONYMOUS.to_string(),
+                page: None,
+            });
+        }
+        let name = clean_name(name);
+        Ok(WebName {
+            name: if name.trim().is_empty() {
+                "a player".to_string()
+            } else {
+                name
+            },
+            page: Some(player.public_id),
+        })
+    }
+
+    /// Loads a game a page may show (its server public, the game started).
+    pub(super) async fn shown_game(&self, id: &str) -> Result<Option<Shown>, TableError> {
+        let Some((web, row)) = self.store.web_game_by_id(id).await? else {
+            return Ok(None);
+        };
+        if row.status == Status::Lobby {
+            return Ok(None);
+        }
+        let Some(server) = self.public_server(&row.guild).await? else {
+            return Ok(None);
+        };
+        let seats = self.seats(row.id).await?;
+        let names = self.web_names(&row.guild, &seats).await?;
+        let log = self.store.log(row.id).await?;
+        Ok(Some(Shown {
+            server,
+            public_id: web.public_id,
+            row,
+            seats,
+            names,
+            log,
+        }))
+    }
+}
+
+/// The seats with the names pages show (hidden players as "Anonymous").
+pub(super) fn named_seats(shown: &Shown) -> Vec<SeatRow> {
+    shown
+        .seats
+        .iter()
+        .zip(&shown.names)
+        .map(|(s, n)| SeatRow {
+            name: n.name.clone(),
+            ..s.clone()
+        })
+        .collect()
+}
