@@ -20,7 +20,7 @@ fn after(game: &BackgammonGame, m: &BackgammonMove) -> String {
 /// within 0.05 of its best (`good`, in gnubg's notation) for White on roll in `id` with `dice`.
 fn plays_like_gnubg(id: &str, dice: [u8; 2], good: &[&str]) {
     // A money game: gammons count only with the cube in play.
-    let game = money_game(&format!("{id} {}-{}", dice[0], dice[1]), 1, None);
+    let game = money_game(&format!("{id} {}-{}", dice[0], dice[1]));
     let good: Vec<String> = good
         .iter()
         .map(|text| after(&game, &game.parse(0, text).expect("gnubg's notation reads")))
@@ -76,12 +76,10 @@ fn the_bot_bears_a_checker_off_to_save_the_gammon_with_2_5_after_bringing_the_la
     plays_like_gnubg("AQAAvN0OAQAAAA", [2, 5], &["9/4 2/off"]);
 }
 
-/// Returns a money game from `id` (and the dice, if given), White on roll, the cube at `value`
-/// owned by `owner`.
-fn money_game(id: &str, value: u32, owner: Option<usize>) -> BackgammonGame {
+/// Returns a money game (gammons count) from a gnubg position ID and the dice, White on roll.
+fn money_game(id: &str) -> BackgammonGame {
     let game = BackgammonGame::from_position_id(id).expect("gnubg IDs load");
     let mut json = serde_json::to_value(&game).expect("a game is JSON");
     json["rules"] = serde_json::to_value(BackgammonRules::money()).unwrap();
-    json["cube"] = serde_json::json!({ "value": value, "owner": owner });
-    serde_json::from_value(json).expect("a money game with this cube loads")
+    serde_json::from_value(json).expect("a money game loads")
 }
