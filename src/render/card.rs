@@ -55,12 +55,12 @@ pub struct CardLine {
     pub me: bool,
 }
 
-struct Fonts {
-    regular: FontRef<'static>,
-    bold: FontRef<'static>,
+pub(super) struct Fonts {
+    pub(super) regular: FontRef<'static>,
+    pub(super) bold: FontRef<'static>,
 }
 
-fn fonts() -> &'static Fonts {
+pub(super) fn fonts() -> &'static Fonts {
     static FONTS: OnceLock<Fonts> = OnceLock::new();
     FONTS.get_or_init(|| Fonts {
         regular: FontRef::try_from_slice(REGULAR_TTF).expect("embedded DejaVuSans.ttf is broken"),
@@ -193,14 +193,14 @@ pub fn leaderboard(
 }
 
 /// Text on one line without control characters.
-fn clean(text: &str) -> String {
+pub(super) fn clean(text: &str) -> String {
     text.chars()
         .map(|c| if c.is_control() { ' ' } else { c })
         .collect()
 }
 
 /// Shortens text with an ellipsis until it fits `width` pixels.
-fn fit(font: &FontRef<'_>, size: f32, text: &str, width: u32) -> String {
+pub(super) fn fit(font: &FontRef<'_>, size: f32, text: &str, width: u32) -> String {
     let scale = PxScale::from(size);
     if text_size(scale, font, text).0 <= width {
         return text.to_string();

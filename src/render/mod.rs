@@ -14,6 +14,7 @@ mod kit;
 mod palette;
 mod parcheesi;
 mod replay;
+mod share;
 mod snakes;
 #[cfg(test)]
 mod toy;

@@ -213,6 +213,44 @@ struct GamePage {
     next: Option<usize>,
     /// Where the page hears of new moves: only the page of the game "now" follows it.
     live: Option<String>,
+    /// What a link to the page unfurls to.
+    og: Unfurl,
+}
+
+/// The OpenGraph tags of a game page: what Discord (and others) show for a pasted link.
+struct Unfurl {
+    /// `Chess · alice vs bob · move 23, bob to play`.
+    title: String,
+    description: String,
+    /// The page's own permalink at the ply shown, and the share card of that ply.
+    url: String,
+    image: String,
+    image_alt: String,
+}
+
+impl Unfurl {
+    fn of(v: &GameView, versus: &str, base: Option<&str>) -> Unfurl {
+        let base = base.unwrap_or("");
+        let at_now = v.ply == v.last;
+        let title = if v.finished && at_now {
+            format!("{} · {versus} · {}", v.title, v.state)
+        } else if at_now {
+            let state = v.state.replace(" to move", " to play");
+            format!("{} · {versus} · move {}, {state}", v.title, v.round)
+        } else {
+            format!("{} · {versus} · move {}", v.title, v.round)
+        };
+        Unfurl {
+            title,
+            description: format!(
+                "{}. Ply {} of {}; every move, the record and a replay on the page.",
+                v.state, v.ply, v.last
+            ),
+            url: format!("{base}/g/{}/{}", v.id, v.ply),
+            image: format!("{base}/g/{}/{}.card.png", v.id, v.ply),
+            image_alt: format!("The {} board after {} of {} plies", v.title, v.ply, v.last),
+        }
+    }
 }
 
 /// What a game page and its live updates both print about the ply shown.
@@ -270,6 +308,12 @@ pub(super) async fn game_part(
             }
         });
     }
+    if let Some(ply) = part.strip_suffix(".card.png") {
+        return match ply_number(ply) {
+            Some(ply) => card(&table, &id, ply, &headers).await,
+            None => not_found(),
+        };
+    }
     if let Some(ply) = part.strip_suffix(".png") {
         return match ply_number(ply) {
             Some(ply) => picture(&table, &id, ply, &headers).await,
@@ -298,6 +342,7 @@ async fn game_page(table: &Table, id: &str, ply: Option<usize>) -> Response {
         } = Shown::of(&v);
         let live =
             (ply.is_none() && !v.finished).then(|| format!("/g/{}/live?after={}", v.id, v.last));
+        let og = Unfurl::of(&v, &versus, table.web_base());
         html(&GamePage {
             title: format!("{} · {versus}", v.title),
             noindex: false,
@@ -308,6 +353,7 @@ async fn game_page(table: &Table, id: &str, ply: Option<usize>) -> Response {
             previous,
             next,
             live,
+            og,
             v,
         })
     })
@@ -317,6 +363,25 @@ async fn game_page(table: &Table, id: &str, ply: Option<usize>) -> Response {
 /// tag is known before drawing (a repeat visit costs no drawing at all).
 async fn picture(table: &Table, id: &str, ply: usize, headers: &HeaderMap) -> Response {
     let etag = format!("\"{}-{ply}-{}\"", id, env!("CARGO_PKG_VERSION"));
+    cached_png(table, id, ply, headers, etag, table.web_board(id, ply)).await
+}
+
+/// A share card (`og:image`): like a board picture, the same bytes for ever at one ply.
+async fn card(table: &Table, id: &str, ply: usize, headers: &HeaderMap) -> Response {
+    let etag = format!("\"{}-{ply}-card-{}\"", id, env!("CARGO_PKG_VERSION"));
+    cached_png(table, id, ply, headers, etag, table.web_card(id, ply)).await
+}
+
+/// Answers a picture known by its tag: `304` to a browser that has it (no drawing at all),
+/// else the drawing `draw` makes.
+async fn cached_png(
+    table: &Table,
+    id: &str,
+    ply: usize,
+    headers: &HeaderMap,
+    etag: String,
+    draw: impl std::future::Future<Output = Result<Option<Vec<u8>>, TableError>>,
+) -> Response {
     let cached = headers
         .get(header::IF_NONE_MATCH)
         .and_then(|v| v.to_str().ok())
@@ -337,7 +402,7 @@ async fn picture(table: &Table, id: &str, ply: usize, headers: &HeaderMap) -> Re
             }
         });
     }
-    answer(table.web_board(id, ply).await, |png| {
+    answer(draw.await, |png| {
         (
             [
                 (header::CONTENT_TYPE, "image/png"),

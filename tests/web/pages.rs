@@ -155,3 +155,80 @@ async fn the_leaderboard_pages_through_its_players() {
     assert_eq!(second.status, StatusCode::OK);
     assert!(second.text().contains("No rated games on this page"));
 }
+
+#[tokio::test]
+async fn a_game_page_unfurls_with_its_title_move_and_a_1200_by_630_card_of_the_position() {
+    let web = Web::new().await;
+    web.seed().await;
+    web.enable().await;
+    let row = web.t.store.latest_game(GUILD, "c2").await.unwrap().unwrap();
+    let game = web.t.store.web_game(row.id).await.unwrap().public_id;
+    let page = web.get(&format!("/g/{game}")).await.text();
+    // e4 c5 Nf3: Black's second move is due.
+    for tag in [
+        "<meta property=\"og:title\" content=\"Chess · carol vs dave · move 2, dave to play\">"
+            .to_string(),
+        format!(
+            "<meta property=\"og:image\" content=\"https://games.example.org/g/{game}/3.card.png\">"
+        ),
+        format!("<meta property=\"og:url\" content=\"https://games.example.org/g/{game}/3\">"),
+        "<meta property=\"og:image:width\" content=\"1200\">".to_string(),
+        "<meta property=\"og:image:height\" content=\"630\">".to_string(),
+        "<meta name=\"twitter:card\" content=\"summary_large_image\">".to_string(),
+        "<meta name=\"theme-color\" content=\"#1a55a8\">".to_string(),
+    ] {
+        assert!(page.contains(&tag), "{tag} in {page}");
+    }
+    let card = web.get(&format!("/g/{game}/3.card.png")).await;
+    assert_eq!(card.status, StatusCode::OK);
+    assert_eq!(card.header("content-type"), "image/png");
+    assert!(card.header("cache-control").contains("immutable"));
+    let picture = image::load_from_memory(&card.body).expect("the card is a PNG");
+    assert_eq!((picture.width(), picture.height()), (1200, 630));
+    let again = web
+        .get_with(
+            &format!("/g/{game}/3.card.png"),
+            "10.0.0.1",
+            &[("if-none-match", card.header("etag"))],
+        )
+        .await;
+    assert_eq!(again.status, StatusCode::NOT_MODIFIED);
+    assert_eq!(
+        web.get(&format!("/g/{game}/4.card.png")).await.status,
+        StatusCode::NOT_FOUND,
+        "no card of a ply not reached"
+    );
+    // A finished game unfurls with its result; an earlier ply with its move number.
+    let row = web.t.store.latest_game(GUILD, "c").await.unwrap().unwrap();
+    let mated = web.t.store.web_game(row.id).await.unwrap().public_id;
+    let page = web.get(&format!("/g/{mated}")).await.text();
+    assert!(
+        page.contains("content=\"Chess · alice vs bob · bob won by checkmate\""),
+        "{page}"
+    );
+    let page = web.get(&format!("/g/{mated}/2")).await.text();
+    assert!(
+        page.contains("content=\"Chess · alice vs bob · move 2\""),
+        "{page}"
+    );
+}
+
+#[test]
+fn the_share_card_is_1200_by_630_for_every_game() {
+    use tabula::render::{Renderer, View};
+    use tabula::rules::{Game, GameKind};
+    let renderer = Renderer::lazy();
+    for kind in GameKind::ALL {
+        let game = Game::new(*kind, kind.rulesets()[0], kind.seats().0).expect("a new game");
+        let lines = [
+            kind.title().to_string(),
+            "Move 1".into(),
+            "White to play".into(),
+        ];
+        let png = renderer
+            .share_card(&game, &View::default(), &lines)
+            .expect("the card draws");
+        let card = image::load_from_memory(&png).expect("a PNG");
+        assert_eq!((card.width(), card.height()), (1200, 630), "{kind:?}");
+    }
+}

@@ -9,7 +9,7 @@ use crate::table::record::{self, History};
 use crate::table::{Table, TableError};
 
 use super::WebFile;
-use super::pages::actor;
+use super::pages::{actor, card_lines};
 use super::privacy::named_seats;
 
 impl Table {
@@ -27,6 +27,25 @@ impl Table {
     /// # Errors
     /// [`TableError`] when the database fails, the log no longer replays or drawing fails.
     pub async fn web_board(&self, id: &str, ply: usize) -> Result<Option<Vec<u8>>, TableError> {
+        self.web_picture(id, ply, false).await
+    }
+
+    /// The share card of the position after `ply` logged actions: a 1200×630 PNG for link
+    /// previews, the board beside the game's name, the move number and whose turn it is (by
+    /// colour, like the board: it never changes once drawn).
+    ///
+    /// # Errors
+    /// [`TableError`] when the database fails, the log no longer replays or drawing fails.
+    pub async fn web_card(&self, id: &str, ply: usize) -> Result<Option<Vec<u8>>, TableError> {
+        self.web_picture(id, ply, true).await
+    }
+
+    async fn web_picture(
+        &self,
+        id: &str,
+        ply: usize,
+        card: bool,
+    ) -> Result<Option<Vec<u8>>, TableError> {
         let Some(shown) = self.shown_game(id).await? else {
             return Ok(None);
         };
@@ -38,6 +57,7 @@ impl Table {
                 None => return Ok(None),
             },
         };
+        let lines = card.then(|| card_lines(&history, ply, &game));
         let view = View {
             players: vec![String::new(); shown.seats.len()],
             caption: None,
@@ -46,7 +66,10 @@ impl Table {
         let renderer = Arc::clone(&self.renderer);
         let (png, took) = self
             .renders
-            .run(&self.metrics, move || renderer.png(&game, &view))
+            .run(&self.metrics, move || match lines {
+                Some(lines) => renderer.share_card(&game, &view, &lines),
+                None => renderer.png(&game, &view),
+            })
             .await
             .map_err(|e| TableError::Internal(e.into()))?;
         crate::table::metrics::add_render_time(took);

@@ -144,6 +144,9 @@ pub struct GameView {
     pub position: Option<String>,
     /// The record's file extension (`pgn`, `pdn`, `txt`).
     pub record: &'static str,
+    /// The move number at the ply shown, counted as the game counts them: a new one each
+    /// time the first seat starts a turn (chess's `23.` when White is to play).
+    pub round: usize,
 }
 
 /// A file a page offers for download.

@@ -244,6 +244,7 @@ impl Table {
                 .filter(|_| shown.row.status == Status::Active),
             started_at: shown.row.created_at,
             position: at.position(),
+            round: round(&history, ply, at),
             record: match kind.info().record {
                 RecordFormat::Pgn => "pgn",
                 RecordFormat::Pdn => "pdn",
@@ -323,4 +324,43 @@ fn state_words(row: &GameRow, kind: GameKind, names: &[WebName]) -> String {
             Turn::Over(_) => "over".to_string(),
         },
     }
+}
+
+/// The move number after `ply` actions: the turns the first seat has started, and one more
+/// when it is about to start the next (so a chess game shows `23` both before and after
+/// White's 23rd move, as the notation numbers it).
+pub(super) fn round(history: &History, ply: usize, at: &Game) -> usize {
+    let actors: Vec<Seat> = history.steps[..ply.min(history.steps.len())]
+        .iter()
+        .map(|s| actor(&s.action))
+        .collect();
+    let started = actors
+        .iter()
+        .enumerate()
+        .filter(|&(i, &seat)| seat == 0 && (i == 0 || actors[i - 1] != 0))
+        .count();
+    let next = at.turn().seat() == Some(0) && actors.last() != Some(&0);
+    started + usize::from(next)
+}
+
+/// What a share card says beside the board, naming sides by colour as the board does (the
+/// picture is cached for good, so it names nobody): `Chess`, `Move 23`, `Black to play`.
+pub(super) fn card_lines(history: &History, ply: usize, at: &Game) -> Vec<String> {
+    let kind = history.kind;
+    let side = |seat: Seat| kind.seat_name(seat).to_string();
+    let status = match at.outcome() {
+        Some(o @ Outcome::Win { winner, .. }) => {
+            format!("{} won by {}", side(winner), at.describe(o))
+        }
+        Some(o @ Outcome::Draw { .. }) => format!("Drawn by {}", at.describe(o)),
+        None => match at.turn() {
+            Turn::Move(seat) | Turn::Roll(seat) => format!("{} to play", side(seat)),
+            Turn::Over(_) => "Over".to_string(),
+        },
+    };
+    vec![
+        kind.title().to_string(),
+        format!("Move {}", round(history, ply, at)),
+        status,
+    ]
 }

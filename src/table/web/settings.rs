@@ -127,6 +127,11 @@ impl Table {
         }
     }
 
+    /// The site's public address (`https://games.example.org`), when the operator gave it.
+    pub fn web_base(&self) -> Option<&str> {
+        self.web_base.as_deref()
+    }
+
     /// Writes a site path as a full address when the site's address is known.
     fn web_address(&self, path: &str) -> String {
         match &self.web_base {
