@@ -43,7 +43,10 @@ pub use settings::{
     MAX_GRACE_HOURS, MAX_LOBBY_DAYS, MAX_MOVE_DAYS, MAX_REMIND_HOURS, MAX_VACATION_DAYS, Settings,
 };
 pub use trouble::redact;
-pub use web::{Visibility, WebGame, WebPlayer, WebServer, is_public_id, new_public_id};
+pub use web::{
+    ArchiveFilter, ArchiveResult, Visibility, WebGame, WebPlayer, WebServer, is_public_id,
+    new_public_id,
+};
 pub use zone::Zone;
 
 /// The database behind a [`Store`].
