@@ -5,6 +5,7 @@
 //! ```text
 //! cargo run --release --example load -- [--games 10000] [--db sqlite|postgres] [--turns N]
 //! cargo run --release --example load -- --rate 500   # turns arrive at 500/s (open loop)
+//! cargo run --release --example load -- --typed --db-delay-ms 50   # typed moves, far database
 //! cargo run --release --example load -- --startup 100000 [--db sqlite|postgres]
 //! ```
 //!
@@ -57,6 +58,13 @@ struct Args {
     /// Instead of playing: fill a database with this many stored games, then time start-up.
     #[arg(long)]
     startup: Option<usize>,
+    /// Moves arrive as typed messages (read as a move, claimed, played), as the Discord
+    /// frontend handles them, instead of as `/move`.
+    #[arg(long)]
+    typed: bool,
+    /// Milliseconds waited before every database round trip (a database in another zone).
+    #[arg(long, default_value_t = 0)]
+    db_delay_ms: u64,
     /// Seed of the players' choices.
     #[arg(long, default_value_t = 2026)]
     seed: u64,

@@ -88,7 +88,7 @@ async fn play_templates(url: &str, seed: u64) -> anyhow::Result<Vec<i64>> {
     let store = Store::connect(url).await?;
     let table = Table::new(store.clone(), Arc::new(Renderer::new()));
     let kinds = tabula::rules::GameKind::choices().len();
-    let players = Players::new(table, store.clone(), kinds, 1, seed);
+    let players = Players::new(table, store.clone(), kinds, 1, seed, false);
     let mut tally = Tally::default();
     let mut rng = StdRng::seed_from_u64(seed);
     for i in 0..kinds {

@@ -11,7 +11,7 @@ use rand::rngs::StdRng;
 use rand::{Rng as _, SeedableRng as _};
 use tabula::render::Renderer;
 use tabula::rules::{Game, GameKind, Turn};
-use tabula::store::{Status, Store};
+use tabula::store::{Latency, Status, Store, count_round_trips};
 use tabula::table::{Command, Ctx, Reply, Table, User};
 
 use super::report::quantile;
@@ -37,6 +37,31 @@ pub struct Players {
     finished: AtomicU64,
     opened: AtomicU64,
     seed: u64,
+    /// Moves arrive as typed messages (read, claimed, played) instead of `/move`.
+    typed: bool,
+    /// The next typed message's id.
+    message: AtomicI64,
+}
+
+/// The kinds of command whose database round trips are counted apart.
+#[derive(Clone, Copy)]
+enum Kind {
+    Move,
+    Roll,
+    Opening,
+}
+
+impl Kind {
+    const ALL: [Kind; 3] = [Kind::Move, Kind::Roll, Kind::Opening];
+
+    fn name(self, typed: bool) -> &'static str {
+        match (self, typed) {
+            (Kind::Move, false) => "/move",
+            (Kind::Move, true) => "typed move (read, claim, play)",
+            (Kind::Roll, _) => "/roll",
+            (Kind::Opening, _) => "/play, /join or /start",
+        }
+    }
 }
 
 /// Per-task results: the turns' latencies, the latencies of the commands that open games,
@@ -46,11 +71,23 @@ pub struct Tally {
     samples: Vec<Duration>,
     opening: Vec<Duration>,
     png_bytes: u64,
+    /// Per [`Kind`]: commands sent and the database round trips they made.
+    trips: [(u64, u64); 3],
+}
+
+impl Tally {
+    fn count(&mut self, kind: Kind, trips: u64) {
+        let slot = &mut self.trips[kind as usize];
+        slot.0 += 1;
+        slot.1 += trips;
+    }
 }
 
 /// Runs the load on the database at `url` and prints the report.
 pub async fn load(args: &Args, url: &str) -> anyhow::Result<()> {
-    let store = Store::connect(url).await?;
+    // The latency starts once the games are open, so only the timed turns wait for it.
+    let latency = Latency::per_round_trip();
+    let store = Store::connect_with_latency(url, Some(latency.clone())).await?;
     let mut table = Table::new(store.clone(), Arc::new(Renderer::new()));
     if let Some(threads) = args.render_threads {
         table = table.with_render_threads(threads);
@@ -70,6 +107,7 @@ pub async fn load(args: &Args, url: &str) -> anyhow::Result<()> {
         args.games,
         args.guilds,
         args.seed,
+        args.typed,
     ));
 
     let started = Instant::now();
@@ -87,6 +125,13 @@ pub async fn load(args: &Args, url: &str) -> anyhow::Result<()> {
         ms(quantile(&sorted(&opening, |t| &t.opening), 0.99)),
     );
     let _ = split::take();
+    if args.db_delay_ms > 0 {
+        latency.set(Duration::from_millis(args.db_delay_ms));
+        println!(
+            "every database round trip now waits {} ms first",
+            args.db_delay_ms
+        );
+    }
 
     let turns = args.turns.unwrap_or(args.games * 5);
     players.cursor.store(0, Ordering::Relaxed);
@@ -176,7 +221,14 @@ where
 
 impl Players {
     /// Players for `games` channels over `guilds` guilds, choosing with `seed`.
-    pub fn new(table: Table, store: Store, games: usize, guilds: usize, seed: u64) -> Players {
+    pub fn new(
+        table: Table,
+        store: Store,
+        games: usize,
+        guilds: usize,
+        seed: u64,
+        typed: bool,
+    ) -> Players {
         Players {
             table,
             store,
@@ -189,6 +241,8 @@ impl Players {
             finished: AtomicU64::new(0),
             opened: AtomicU64::new(0),
             seed,
+            typed,
+            message: AtomicI64::new(1),
         }
     }
 
@@ -243,8 +297,8 @@ impl Players {
             eprintln!("game {} does not load", row.id);
             return false;
         };
-        let (seat, command) = match game.turn() {
-            Turn::Roll(seat) => (seat, Command::Roll { expr: None }),
+        let (seat, command, kind) = match game.turn() {
+            Turn::Roll(seat) => (seat, Command::Roll { expr: None }, Kind::Roll),
             Turn::Move(seat) => {
                 let moves = game.legal_moves();
                 if moves.is_empty() {
@@ -252,16 +306,43 @@ impl Players {
                     return false;
                 }
                 let text = game.format(&moves[rng.random_range(0..moves.len())]);
-                (seat, Command::Move { text })
+                (seat, Command::Move { text }, Kind::Move)
             }
             Turn::Over(_) => return false,
         };
         let ctx = self.ctx(i, seat);
         let started = Instant::now();
-        let reply = self.table.handle(&ctx, command).await;
+        let (reply, trips) = count_round_trips(self.send(&ctx, command)).await;
         tally.samples.push(started.elapsed());
-        tally.png_bytes += self.check(&reply);
+        tally.count(kind, trips);
+        tally.png_bytes += reply.map_or(0, |reply| self.check(&reply));
         true
+    }
+
+    /// Sends a command; with `--typed`, a move goes as the Discord frontend handles a typed
+    /// message: read as a move, claimed, then played (`None` when it was not played).
+    async fn send(&self, ctx: &Ctx, command: Command) -> Option<Reply> {
+        let Command::Move { text } = &command else {
+            return Some(self.table.handle(ctx, command).await);
+        };
+        if !self.typed {
+            return Some(self.table.handle(ctx, command).await);
+        }
+        let message = self.message.fetch_add(1, Ordering::Relaxed);
+        if !self.table.reads_as_move(ctx, text).await
+            || !self
+                .table
+                .claim_message(&ctx.guild, &ctx.channel, message)
+                .await
+        {
+            self.refused.fetch_add(1, Ordering::Relaxed);
+            return None;
+        }
+        let reply = self.table.try_move(ctx, text).await;
+        if reply.is_none() {
+            self.refused.fetch_add(1, Ordering::Relaxed);
+        }
+        reply
     }
 
     /// Opens a game in channel `i`: its first player invites the second, who joins.
@@ -291,8 +372,10 @@ impl Players {
     /// Sends one command of a game's opening as the player at `seat`, timing it.
     async fn open_with(&self, i: usize, seat: usize, command: Command, tally: &mut Tally) {
         let started = Instant::now();
-        let reply = self.table.handle(&self.ctx(i, seat), command).await;
+        let (reply, trips) =
+            count_round_trips(self.table.handle(&self.ctx(i, seat), command)).await;
         tally.opening.push(started.elapsed());
+        tally.count(Kind::Opening, trips);
         self.check(&reply);
     }
 
@@ -382,9 +465,27 @@ fn report(players: &Players, tallies: &[Tally], wall: Duration) {
         per_command(0) - known
     ));
     println!("{line}");
+    let mut line = String::from("database round trips per command:");
+    for kind in Kind::ALL {
+        let (commands, trips) = tallies
+            .iter()
+            .map(|t| t.trips[kind as usize])
+            .fold((0, 0), |(c, n), (tc, tn)| (c + tc, n + tn));
+        if commands > 0 {
+            line.push_str(&format!(
+                " {} {:.2} ({commands} sent);",
+                kind.name(players.typed),
+                trips as f64 / commands as f64
+            ));
+        }
+    }
+    println!("{}", line.trim_end_matches(';'));
     let m = players.table.metrics().snapshot();
     println!(
-        "table counters: {} turns stored, {} errors",
-        m.turns, m.errors
+        "table counters: {} turns stored, {} errors, {} database round trips in all ({:.2} per turn stored, with the players' own reads)",
+        m.turns,
+        m.errors,
+        m.round_trips,
+        m.round_trips as f64 / m.turns.max(1) as f64
     );
 }

@@ -38,7 +38,7 @@ impl Store {
         };
         sqlx::query("VACUUM INTO $1")
             .bind(name)
-            .execute(&self.pool)
+            .execute(self.db())
             .await?;
         Ok(())
     }

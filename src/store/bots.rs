@@ -31,7 +31,7 @@ impl Store {
         )
         .bind(self.now())
         .bind(i64::try_from(limit).unwrap_or(i64::MAX))
-        .fetch_all(&self.pool)
+        .fetch_all(self.db())
         .await?;
         rows.iter()
             .map(|r| r.try_get::<i64, _>("id").map_err(StoreError::from))
@@ -54,7 +54,7 @@ impl Store {
         .bind(token)
         .bind(now + BOT_LEASE_SECONDS)
         .bind(now)
-        .execute(&self.pool)
+        .execute(self.db())
         .await?;
         Ok(done.rows_affected() == 1)
     }
@@ -70,7 +70,7 @@ impl Store {
         )
         .bind(game)
         .bind(token)
-        .execute(&self.pool)
+        .execute(self.db())
         .await?;
         Ok(())
     }
@@ -108,7 +108,7 @@ impl Store {
         )
         .bind(guild)
         .bind(user)
-        .fetch_all(&self.pool)
+        .fetch_all(self.db())
         .await?;
         let mut out: Vec<BotRecord> = Vec::new();
         for row in &rows {

@@ -14,6 +14,7 @@ use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::pool::PoolConnectionMetadata;
 use sqlx::{AnyConnection, ConnectOptions as _, Connection as _};
 
+use super::trips::Trips;
 use super::trouble::Place;
 use super::{Backend, Store, StoreError, schema};
 
@@ -26,6 +27,9 @@ const SQLITE_FILE_CONNECTIONS: u32 = 4;
 const POSTGRES_CONNECTIONS: u32 = 8;
 /// The longest wait for the first connection at start (a server that does not answer).
 pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(2);
+/// A pooled connection idle this long is pinged before it is handed out again (one round
+/// trip), so a connection the server closed meanwhile is replaced instead of failing.
+const PING_WHEN_IDLE: Duration = Duration::from_secs(60);
 /// The longest wait for a pooled connection once running (all of them busy).
 const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(30);
 
@@ -70,26 +74,41 @@ impl Store {
 
         let place = Place::of(url)?;
         let url = with_create_if_missing(url);
+        // A latency per round trip is waited in the store's counting executor; one per
+        // connection handed out, in the pool's hooks.
+        let (per_acquire, trips) = match latency {
+            Some(latency) if latency.each_round_trip => (None, Trips::with_latency(Some(latency))),
+            other => (other, Trips::default()),
+        };
+        let (checks, hook) = (trips.clone(), per_acquire.clone());
+        let ping_idle = place != Place::Memory;
+        // sqlx's own liveness test pings every connection it hands out: on PostgreSQL one
+        // more round trip per statement. Only a connection idle for a while is pinged here.
         let mut options = AnyPoolOptions::new()
             .after_connect(configure_connection)
-            .acquire_timeout(ACQUIRE_TIMEOUT);
-        if let Some(latency) = latency {
-            let fresh = latency.clone();
-            options = options
-                .after_connect(move |conn, meta| {
-                    let fresh = fresh.clone();
-                    Box::pin(async move {
-                        fresh.wait().await;
-                        configure_connection(conn, meta).await
-                    })
-                })
-                .before_acquire(move |_conn, _meta| {
-                    let latency = latency.clone();
-                    Box::pin(async move {
+            .test_before_acquire(false)
+            .acquire_timeout(ACQUIRE_TIMEOUT)
+            .before_acquire(move |conn, meta| {
+                let (per_acquire, checks) = (hook.clone(), checks.clone());
+                Box::pin(async move {
+                    if let Some(latency) = &per_acquire {
                         latency.wait().await;
-                        Ok(true)
-                    })
-                });
+                    }
+                    if ping_idle && meta.idle_for >= PING_WHEN_IDLE {
+                        checks.note();
+                        conn.ping().await?;
+                    }
+                    Ok(true)
+                })
+            });
+        if let Some(latency) = per_acquire.clone() {
+            options = options.after_connect(move |conn, meta| {
+                let latency = latency.clone();
+                Box::pin(async move {
+                    latency.wait().await;
+                    configure_connection(conn, meta).await
+                })
+            });
         }
         if place == Place::Memory {
             // Each connection to `sqlite::memory:` is its own database: keep exactly one, forever.
@@ -101,7 +120,7 @@ impl Store {
                 .connect(&url)
                 .await
                 .map_err(|e| StoreError::Open(place.explain(&e)))?;
-            let store = Store::over(pool, Backend::Sqlite);
+            let store = Store::over(pool, Backend::Sqlite, trips);
             store.migrate().await?;
             return Ok(store);
         }
@@ -130,11 +149,12 @@ impl Store {
         let pool = options
             .connect_lazy(&url)
             .map_err(|e| StoreError::Open(place.explain(&e)))?;
-        Ok(Store::over(pool, backend))
+        Ok(Store::over(pool, backend, trips))
     }
 
-    fn over(pool: sqlx::AnyPool, backend: Backend) -> Store {
+    fn over(pool: sqlx::AnyPool, backend: Backend, trips: Trips) -> Store {
         Store {
+            trips,
             pool,
             backend,
             clock: std::sync::Arc::new(super::games::unix_now),
@@ -159,12 +179,25 @@ impl Store {
 /// (`TABULA_DB_DELAY_MS`): a slow database, to check that the bot still answers in time.
 pub const DB_DELAY_ENV: &str = "TABULA_DB_DELAY_MS";
 
-/// A delay added before every pooled connection is handed out (a database far away);
-/// cloning shares it, so a test can change it while the store runs.
+/// A delay added before every pooled connection is handed out, or before every round trip
+/// (a database far away); cloning shares it, so a test can change it while the store runs.
 #[derive(Clone, Debug, Default)]
-pub struct Latency(std::sync::Arc<std::sync::atomic::AtomicU64>);
+pub struct Latency {
+    ms: std::sync::Arc<std::sync::atomic::AtomicU64>,
+    /// Waited before each statement rather than each connection handed out.
+    each_round_trip: bool,
+}
 
 impl Latency {
+    /// A delay waited before every round trip to the database (each statement, `BEGIN` and
+    /// `COMMIT`), as a database in another zone adds it; zero until [`set`](Self::set).
+    pub fn per_round_trip() -> Latency {
+        Latency {
+            each_round_trip: true,
+            ..Latency::default()
+        }
+    }
+
     /// Reads [`DB_DELAY_ENV`]; `None` when it is unset, zero or not a number.
     pub fn from_env() -> Option<Latency> {
         let ms: u64 = std::env::var(DB_DELAY_ENV).ok()?.trim().parse().ok()?;
@@ -178,11 +211,11 @@ impl Latency {
     /// Sets the delay (zero: none).
     pub fn set(&self, delay: Duration) {
         let ms = u64::try_from(delay.as_millis()).unwrap_or(u64::MAX);
-        self.0.store(ms, std::sync::atomic::Ordering::Relaxed);
+        self.ms.store(ms, std::sync::atomic::Ordering::Relaxed);
     }
 
-    async fn wait(&self) {
-        let ms = self.0.load(std::sync::atomic::Ordering::Relaxed);
+    pub(super) async fn wait(&self) {
+        let ms = self.ms.load(std::sync::atomic::Ordering::Relaxed);
         if ms > 0 {
             tokio::time::sleep(Duration::from_millis(ms)).await;
         }

@@ -2,7 +2,7 @@
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use sqlx::any::Any;
+use sqlx::any::{Any, AnyRow};
 use sqlx::{AnyConnection, Transaction};
 
 use super::error::{check_text, is_unique_violation};
@@ -36,7 +36,7 @@ impl Store {
         let claim_after = self.settings(&new.guild).await?.claim_after();
         let now = self.now();
         let _turn = self.write_turn().await;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin().await?;
         let row = sqlx::query(concat!(
             "INSERT INTO games (guild, channel, kind, ruleset, status, seq, state, result, \
              created_by, max_seats, created_at, updated_at, move_days, remind_after, claim_after) \
@@ -55,13 +55,13 @@ impl Store {
         .bind(new.move_days)
         .bind(new.remind_after)
         .bind(claim_after)
-        .fetch_one(&mut *tx)
+        .fetch_one(self.on(&mut *tx))
         .await
         .map_err(busy_if_unique)?;
         let game = rows::game_row(&row)?;
-        insert_seats(&mut tx, game.id, &new.seats).await?;
-        let seats = select_seats(&mut tx, game.id).await?;
-        tx.commit().await?;
+        insert_seats(self, &mut tx, game.id, &new.seats).await?;
+        let seats = select_seats(self, &mut tx, game.id).await?;
+        self.finish(tx).await?;
         Ok((game, seats))
     }
 
@@ -86,9 +86,55 @@ impl Store {
         ))
         .bind(guild)
         .bind(channel)
-        .fetch_optional(&self.pool)
+        .fetch_optional(self.db())
         .await?;
         row.as_ref().map(rows::game_row).transpose()
+    }
+
+    /// Returns the lobby or active game of a channel with its seats ordered by seat number,
+    /// read together in one round trip.
+    ///
+    /// # Errors
+    /// [`StoreError::Corrupt`] for a damaged row, [`StoreError::Database`] otherwise.
+    pub async fn open_game_with_seats(
+        &self,
+        guild: &str,
+        channel: &str,
+    ) -> Result<Option<(GameRow, Vec<SeatRow>)>, StoreError> {
+        if guild.contains('\0') || channel.contains('\0') {
+            return Ok(None);
+        }
+        let rows = sqlx::query(concat!(
+            "SELECT ",
+            game_columns!(),
+            ", s.seat AS seat, s.user_id AS user_id, s.name AS name, s.joined AS joined \
+             FROM games LEFT JOIN seats s ON s.game = games.id \
+             WHERE games.guild = $1 AND games.channel = $2 \
+             AND games.status IN ('lobby', 'active') ORDER BY s.seat"
+        ))
+        .bind(guild)
+        .bind(channel)
+        .fetch_all(self.db())
+        .await?;
+        with_seats(&rows)
+    }
+
+    /// Returns the game with this id and its seats ordered by seat number, read together in
+    /// one round trip.
+    ///
+    /// # Errors
+    /// [`StoreError::NotFound`] when there is none, [`StoreError::Corrupt`] for a damaged row.
+    pub async fn game_with_seats(&self, id: i64) -> Result<(GameRow, Vec<SeatRow>), StoreError> {
+        let rows = sqlx::query(concat!(
+            "SELECT ",
+            game_columns!(),
+            ", s.seat AS seat, s.user_id AS user_id, s.name AS name, s.joined AS joined \
+             FROM games LEFT JOIN seats s ON s.game = games.id WHERE games.id = $1 ORDER BY s.seat"
+        ))
+        .bind(id)
+        .fetch_all(self.db())
+        .await?;
+        with_seats(&rows)?.ok_or(StoreError::NotFound)
     }
 
     /// Returns the channel's most recent game of any status (the highest id), if it has one.
@@ -110,7 +156,7 @@ impl Store {
         ))
         .bind(guild)
         .bind(channel)
-        .fetch_optional(&self.pool)
+        .fetch_optional(self.db())
         .await?;
         row.as_ref().map(rows::game_row).transpose()
     }
@@ -135,7 +181,7 @@ impl Store {
         .bind(guild)
         .bind(user)
         .bind(i64::try_from(limit).unwrap_or(i64::MAX))
-        .fetch_all(&self.pool)
+        .fetch_all(self.db())
         .await?;
         rows.iter()
             .map(|row| Ok((rows::game_row(row)?, sqlx::Row::try_get(row, "my_seat")?)))
@@ -163,7 +209,7 @@ impl Store {
         .bind(guild)
         .bind(user)
         .bind(i64::try_from(limit).unwrap_or(i64::MAX))
-        .fetch_all(&self.pool)
+        .fetch_all(self.db())
         .await?;
         rows.iter().map(rows::game_row).collect()
     }
@@ -179,7 +225,7 @@ impl Store {
             " FROM games WHERE id = $1"
         ))
         .bind(id)
-        .fetch_optional(&self.pool)
+        .fetch_optional(self.db())
         .await?
         .ok_or(StoreError::NotFound)?;
         rows::game_row(&row)
@@ -191,7 +237,7 @@ impl Store {
     /// [`StoreError::Corrupt`] for a damaged row, [`StoreError::Database`] otherwise.
     pub async fn seats(&self, game: i64) -> Result<Vec<SeatRow>, StoreError> {
         let mut conn = self.pool.acquire().await?;
-        select_seats(&mut conn, game).await
+        select_seats(self, &mut conn, game).await
     }
 
     /// Returns a game's action log ordered by seq (empty for an unknown game).
@@ -203,7 +249,7 @@ impl Store {
             "SELECT seq, user_id, action, notation, at FROM moves WHERE game = $1 ORDER BY seq",
         )
         .bind(game)
-        .fetch_all(&self.pool)
+        .fetch_all(self.db())
         .await?
         .iter()
         .map(rows::logged_action)
@@ -266,7 +312,7 @@ impl Store {
 
         let now = self.now();
         let _turn = self.write_turn().await;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin().await?;
         // The guarded UPDATE goes first: on SQLite it takes the write lock before any read,
         // so a concurrent writer makes us wait (busy_timeout) instead of failing with
         // SQLITE_BUSY_SNAPSHOT; on PostgreSQL it locks the row, and the loser re-checks `seq`.
@@ -280,7 +326,11 @@ impl Store {
              WHEN remind_after <= 0 THEN NULL \
              ELSE $6 + remind_after END \
              WHERE id = $1 AND seq = $2 RETURNING ",
-            game_columns!()
+            game_columns!(),
+            // The vacation of the person to move next, read in the same round trip.
+            ", (SELECT vacation_until FROM player_settings \
+             WHERE player_settings.guild = games.guild AND player_settings.user_id = $7) \
+             AS away_until"
         ))
         .bind(change.game)
         .bind(change.expected_seq)
@@ -288,42 +338,38 @@ impl Store {
         .bind(change.state.as_str())
         .bind(change.result.as_deref())
         .bind(now)
-        .fetch_optional(&mut *tx)
+        .bind(to_move)
+        .fetch_optional(self.on(&mut *tx))
         .await
         .map_err(busy_if_unique)?;
         let Some(row) = row else {
-            tx.rollback().await?;
+            self.undo(tx).await?;
             return Err(self.conflict_or_missing(change.game).await);
         };
         let mut game = rows::game_row(&row)?;
-        if let Some(user) = to_move.filter(|_| game.status == super::Status::Active) {
-            let until: Option<Option<i64>> = sqlx::query_scalar(
-                "SELECT vacation_until FROM player_settings WHERE guild = $1 AND user_id = $2",
-            )
-            .bind(game.guild.as_str())
-            .bind(user)
-            .fetch_optional(&mut *tx)
+        let away_until: Option<i64> = sqlx::Row::try_get(&row, "away_until")?;
+        if let Some(until) = away_until
+            .filter(|u| *u > now)
+            .filter(|_| to_move.is_some() && game.status == super::Status::Active)
+        {
+            let paused = sqlx::query(concat!(
+                "UPDATE games SET deadline_at = deadline_at + $2, \
+                 next_reminder_at = next_reminder_at + $2 WHERE id = $1 RETURNING ",
+                game_columns!()
+            ))
+            .bind(game.id)
+            .bind(until - now)
+            .fetch_one(self.on(&mut *tx))
             .await?;
-            if let Some(until) = until.flatten().filter(|u| *u > now) {
-                let paused = sqlx::query(concat!(
-                    "UPDATE games SET deadline_at = deadline_at + $2, \
-                     next_reminder_at = next_reminder_at + $2 WHERE id = $1 RETURNING ",
-                    game_columns!()
-                ))
-                .bind(game.id)
-                .bind(until - now)
-                .fetch_one(&mut *tx)
-                .await?;
-                game = rows::game_row(&paused)?;
-            }
+            game = rows::game_row(&paused)?;
         }
 
         if let Some(seats) = &change.seats {
             sqlx::query("DELETE FROM seats WHERE game = $1")
                 .bind(game.id)
-                .execute(&mut *tx)
+                .execute(self.on(&mut *tx))
                 .await?;
-            insert_seats(&mut tx, game.id, seats).await?;
+            insert_seats(self, &mut tx, game.id, seats).await?;
         }
         if let Some(log) = &change.log {
             sqlx::query(
@@ -336,7 +382,7 @@ impl Store {
             .bind(log.action.as_str())
             .bind(log.notation.as_str())
             .bind(now)
-            .execute(&mut *tx)
+            .execute(self.on(&mut *tx))
             .await
             .map_err(|err| {
                 if is_unique_violation(&err) {
@@ -347,10 +393,10 @@ impl Store {
             })?;
         }
         let changes = match rate {
-            Some(rate) => ratings::rate_in(&mut tx, self.backend, &game.guild, rate).await?,
+            Some(rate) => ratings::rate_in(self, &mut tx, &game.guild, rate).await?,
             None => Vec::new(),
         };
-        tx.commit().await?;
+        self.finish(tx).await?;
         Ok((game, changes))
     }
 
@@ -359,7 +405,7 @@ impl Store {
     async fn conflict_or_missing(&self, game: i64) -> StoreError {
         let exists = sqlx::query("SELECT id FROM games WHERE id = $1")
             .bind(game)
-            .fetch_optional(&self.pool)
+            .fetch_optional(self.db())
             .await;
         match exists {
             Ok(Some(_)) => StoreError::Conflict,
@@ -367,6 +413,22 @@ impl Store {
             Err(err) => StoreError::Database(err),
         }
     }
+}
+
+/// Decodes the rows of a game joined with its seats (none when there is no game; a game
+/// without seats has one row whose seat columns are NULL).
+fn with_seats(rows: &[AnyRow]) -> Result<Option<(GameRow, Vec<SeatRow>)>, StoreError> {
+    let Some(first) = rows.first() else {
+        return Ok(None);
+    };
+    let game = rows::game_row(first)?;
+    let mut seats = Vec::with_capacity(rows.len());
+    for row in rows {
+        if sqlx::Row::try_get::<Option<i64>, _>(row, "seat")?.is_some() {
+            seats.push(rows::seat(row)?);
+        }
+    }
+    Ok(Some((game, seats)))
 }
 
 /// Rejects seats whose text contains NUL.
@@ -380,6 +442,7 @@ fn check_seats(seats: &[SeatRow]) -> Result<(), StoreError> {
 
 /// Inserts `seats` for `game` inside the transaction.
 async fn insert_seats(
+    store: &Store,
     tx: &mut Transaction<'static, Any>,
     game: i64,
     seats: &[SeatRow],
@@ -395,17 +458,21 @@ async fn insert_seats(
         .bind(seat.name.as_str())
         .bind(i64::from(seat.joined))
         .bind(seat.bot_level().map(|l| l as i64))
-        .execute(&mut **tx)
+        .execute(store.on(&mut **tx))
         .await?;
     }
     Ok(())
 }
 
 /// Reads the seats of `game` ordered by seat number.
-async fn select_seats(conn: &mut AnyConnection, game: i64) -> Result<Vec<SeatRow>, StoreError> {
+async fn select_seats(
+    store: &Store,
+    conn: &mut AnyConnection,
+    game: i64,
+) -> Result<Vec<SeatRow>, StoreError> {
     sqlx::query("SELECT seat, user_id, name, joined FROM seats WHERE game = $1 ORDER BY seat")
         .bind(game)
-        .fetch_all(conn)
+        .fetch_all(store.on(conn))
         .await?
         .iter()
         .map(rows::seat)

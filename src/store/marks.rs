@@ -31,7 +31,7 @@ impl Store {
              WHERE status = 'active' ORDER BY updated_at LIMIT $1",
         )
         .bind(i64::try_from(limit).unwrap_or(i64::MAX))
-        .fetch_all(&self.pool)
+        .fetch_all(self.db())
         .await?;
         rows.iter()
             .map(|r| {
@@ -68,7 +68,7 @@ impl Store {
         .bind(message)
         .bind(guild)
         .bind(channel)
-        .execute(&self.pool)
+        .execute(self.db())
         .await?;
         Ok(done.rows_affected() > 0)
     }

@@ -18,6 +18,7 @@ mod rows;
 mod schema;
 mod settings;
 mod threads;
+mod trips;
 mod trouble;
 mod votes;
 mod web;
@@ -42,6 +43,7 @@ pub use schema::newest_known as newest_schema;
 pub use settings::{
     MAX_GRACE_HOURS, MAX_LOBBY_DAYS, MAX_MOVE_DAYS, MAX_REMIND_HOURS, MAX_VACATION_DAYS, Settings,
 };
+pub use trips::count_round_trips;
 pub use trouble::redact;
 pub use web::{
     ArchiveFilter, ArchiveResult, Visibility, WebGame, WebPlayer, WebServer, is_public_id,
@@ -70,6 +72,8 @@ pub struct Store {
     /// instead of in SQLite's busy handler, which sleeps (up to 100 ms at a time) while
     /// another connection writes.
     writes: std::sync::Arc<tokio::sync::Mutex<()>>,
+    /// Counts every statement sent (see [`count_round_trips`]).
+    trips: trips::Trips,
 }
 
 /// Tells the time in unix seconds: the wall clock, or a test's own.

@@ -71,7 +71,7 @@ impl Store {
         )
         .bind(guild)
         .bind(user)
-        .fetch_optional(&self.pool)
+        .fetch_optional(self.db())
         .await?;
         let Some(row) = row else {
             return Ok(PlayerSettings::default());
@@ -129,7 +129,7 @@ impl Store {
         .bind(p.vacation_year)
         .bind(p.vacation_used)
         .bind(p.quiet.and_then(|q| q.zone.name()))
-        .execute(&self.pool)
+        .execute(self.db())
         .await?;
         Ok(())
     }
@@ -154,7 +154,7 @@ impl Store {
         ))
         .bind(guild)
         .bind(user)
-        .fetch_all(&self.pool)
+        .fetch_all(self.db())
         .await?;
         found
             .iter()
@@ -176,7 +176,7 @@ impl Store {
         .bind(game)
         .bind(seq)
         .bind(seconds)
-        .execute(&self.pool)
+        .execute(self.db())
         .await?;
         Ok(done.rows_affected() > 0)
     }
@@ -197,7 +197,7 @@ impl Store {
         ))
         .bind(now)
         .bind(i64::try_from(limit).unwrap_or(i64::MAX))
-        .fetch_all(&self.pool)
+        .fetch_all(self.db())
         .await?;
         found.iter().map(rows::game_row).collect()
     }

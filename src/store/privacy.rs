@@ -25,8 +25,8 @@ pub struct Forgotten {
 }
 
 impl Store {
-    /// Forgets `user` everywhere: deletes their settings, vacation and notification choices
-    /// and their ratings; in past games their seat, moves and result name `pseudonym` instead
+    /// Forgets `user` everywhere: deletes their settings, vacation and notification choices,
+    /// their ratings and their web identities (public ids, hidden or not); in past games their seat, moves and result name `pseudonym` instead
     /// of them, under the name [`FORMER_PLAYER`], so those games stay whole for replays and
     /// exports. All in one transaction. Unfinished games are the caller's to refuse first.
     ///
@@ -35,22 +35,22 @@ impl Store {
     pub async fn forget_user(&self, user: &str, pseudonym: &str) -> Result<Forgotten, StoreError> {
         super::error::check_text("user id", user)?;
         let _turn = self.write_turn().await;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin().await?;
         let settings = sqlx::query("DELETE FROM player_settings WHERE user_id = $1")
             .bind(user)
-            .execute(&mut *tx)
+            .execute(self.on(&mut *tx))
             .await?
             .rows_affected();
         let ratings = sqlx::query("DELETE FROM ratings WHERE user_id = $1")
             .bind(user)
-            .execute(&mut *tx)
+            .execute(self.on(&mut *tx))
             .await?
             .rows_affected();
         let games = sqlx::query("UPDATE seats SET user_id = $2, name = $3 WHERE user_id = $1")
             .bind(user)
             .bind(pseudonym)
             .bind(FORMER_PLAYER)
-            .execute(&mut *tx)
+            .execute(self.on(&mut *tx))
             .await?
             .rows_affected();
         for statement in [
@@ -58,11 +58,14 @@ impl Store {
             "UPDATE games SET created_by = $2 WHERE created_by = $1",
             "UPDATE game_threads SET opened_by = $2 WHERE opened_by = $1",
             "DELETE FROM abort_votes WHERE user_id = $1",
+            // Their public ids and `/web hide-me` choices: old links to their pages lead
+            // nowhere, and the games show the former player's seat like any other.
+            "DELETE FROM web_players WHERE user_id = $1",
         ] {
             sqlx::query(statement)
                 .bind(user)
                 .bind(pseudonym)
-                .execute(&mut *tx)
+                .execute(self.on(&mut *tx))
                 .await?;
         }
         // A result names players as JSON strings (`"by": "123"`): quoted, so no longer id
@@ -72,9 +75,9 @@ impl Store {
         )
         .bind(format!("\"{user}\""))
         .bind(format!("\"{pseudonym}\""))
-        .execute(&mut *tx)
+        .execute(self.on(&mut *tx))
         .await?;
-        tx.commit().await?;
+        self.finish(tx).await?;
         Ok(Forgotten {
             settings,
             ratings,
@@ -93,7 +96,7 @@ impl Store {
              WHERE s.user_id = $1 AND games.status IN ('lobby', 'active') ORDER BY games.id LIMIT 10",
         )
         .bind(user)
-        .fetch_all(&self.pool)
+        .fetch_all(self.db())
         .await?;
         rows.iter()
             .map(|r| r.try_get("id").map_err(StoreError::from))
@@ -113,7 +116,7 @@ impl Store {
         )
         .bind(guild)
         .bind(at)
-        .execute(&self.pool)
+        .execute(self.db())
         .await?;
         let rows = sqlx::query(concat!(
             "SELECT ",
@@ -121,7 +124,7 @@ impl Store {
             " FROM games WHERE guild = $1 AND status IN ('lobby', 'active') ORDER BY id"
         ))
         .bind(guild)
-        .fetch_all(&self.pool)
+        .fetch_all(self.db())
         .await?;
         rows.iter().map(rows::game_row).collect()
     }
@@ -133,14 +136,15 @@ impl Store {
     pub async fn guild_returned(&self, guild: &str) -> Result<bool, StoreError> {
         let done = sqlx::query("DELETE FROM guild_departures WHERE guild = $1")
             .bind(guild)
-            .execute(&self.pool)
+            .execute(self.db())
             .await?;
         Ok(done.rows_affected() > 0)
     }
 
     /// Deletes everything kept about up to `limit` servers the bot left more than
-    /// [`KEEP_AFTER_LEAVING`] ago (games with their seats and moves, settings, ratings,
-    /// players' choices, threads), one server per transaction; returns the servers deleted.
+    /// [`KEEP_AFTER_LEAVING`] ago (games with their seats, moves and web ids, settings,
+    /// ratings, players' choices, threads, the server's and its players' web pages), one
+    /// server per transaction; returns the servers deleted.
     ///
     /// # Errors
     /// [`StoreError::Database`] when a statement fails (that server is then left whole).
@@ -151,13 +155,13 @@ impl Store {
         )
         .bind(cutoff)
         .bind(i64::try_from(limit).unwrap_or(i64::MAX))
-        .fetch_all(&self.pool)
+        .fetch_all(self.db())
         .await?;
         let mut deleted = Vec::new();
         for row in rows {
             let guild: String = row.try_get("guild")?;
             let _turn = self.write_turn().await;
-            let mut tx = self.pool.begin().await?;
+            let mut tx = self.begin().await?;
             // Seats, moves and abort votes go with their games (ON DELETE CASCADE).
             for statement in [
                 "DELETE FROM games WHERE guild = $1",
@@ -165,14 +169,17 @@ impl Store {
                 "DELETE FROM ratings WHERE guild = $1",
                 "DELETE FROM player_settings WHERE guild = $1",
                 "DELETE FROM game_threads WHERE guild = $1",
+                // The games' public ids and unlisted marks went with the games (cascade).
+                "DELETE FROM web_players WHERE guild = $1",
+                "DELETE FROM web_servers WHERE guild = $1",
                 "DELETE FROM guild_departures WHERE guild = $1",
             ] {
                 sqlx::query(statement)
                     .bind(guild.as_str())
-                    .execute(&mut *tx)
+                    .execute(self.on(&mut *tx))
                     .await?;
             }
-            tx.commit().await?;
+            self.finish(tx).await?;
             deleted.push(guild);
         }
         Ok(deleted)

@@ -47,8 +47,8 @@ macro_rules! columns {
 /// order, so two games finishing at once never deadlock; on SQLite the game's UPDATE already
 /// holds the database's write lock.
 pub(super) async fn rate_in(
+    store: &Store,
     tx: &mut Transaction<'static, Any>,
-    backend: Backend,
     guild: &str,
     game: &Rate,
 ) -> Result<Vec<RatingChange>, StoreError> {
@@ -61,7 +61,7 @@ pub(super) async fn rate_in(
         return Ok(Vec::new());
     }
     let initial = game.system.initial();
-    let select = match backend {
+    let select = match store.backend {
         Backend::Postgres => concat!(
             "SELECT ",
             columns!(),
@@ -92,13 +92,13 @@ pub(super) async fn rate_in(
         .bind(initial.rating)
         .bind(initial.deviation)
         .bind(initial.volatility)
-        .execute(&mut **tx)
+        .execute(store.on(&mut **tx))
         .await?;
         let row = sqlx::query(select)
             .bind(guild)
             .bind(game.kind.as_str())
             .bind(user.as_str())
-            .fetch_one(&mut **tx)
+            .fetch_one(store.on(&mut **tx))
             .await?;
         before[i] = Some(rating(&row)?);
     }
@@ -128,7 +128,7 @@ pub(super) async fn rate_in(
         .bind(after.wins)
         .bind(after.losses)
         .bind(after.draws)
-        .execute(&mut **tx)
+        .execute(store.on(&mut **tx))
         .await?;
         changes.push(RatingChange {
             user_id: user.clone(),
@@ -166,7 +166,7 @@ impl Store {
         .bind(established)
         .bind(i64::try_from(limit).unwrap_or(i64::MAX))
         .bind(i64::try_from(offset).unwrap_or(i64::MAX))
-        .fetch_all(&self.pool)
+        .fetch_all(self.db())
         .await?;
         rows.iter()
             .enumerate()
@@ -192,7 +192,7 @@ impl Store {
         ))
         .bind(guild)
         .bind(user)
-        .fetch_all(&self.pool)
+        .fetch_all(self.db())
         .await?;
         let mut out = Vec::with_capacity(rows.len());
         for row in &rows {
@@ -210,7 +210,7 @@ impl Store {
             .bind(established)
             .bind(s.rating.games)
             .bind(s.rating.rating)
-            .fetch_one(&self.pool)
+            .fetch_one(self.db())
             .await?
             .try_get("n")?;
             s.rank = usize::try_from(ahead).unwrap_or(0) + 1;

@@ -28,7 +28,7 @@ impl Store {
             "SELECT COUNT(*) FROM games WHERE status = 'active' AND next_reminder_at <= $1",
         )
         .bind(self.now())
-        .fetch_one(&self.pool)
+        .fetch_one(self.db())
         .await?;
         Ok(count)
     }
@@ -47,7 +47,7 @@ impl Store {
         )
         .bind(now)
         .bind(i64::try_from(limit).unwrap_or(i64::MAX))
-        .fetch_all(&self.pool)
+        .fetch_all(self.db())
         .await?;
         let mut claimed = Vec::with_capacity(due.len());
         for row in &due {
@@ -66,7 +66,7 @@ impl Store {
             .bind(seq)
             .bind(at)
             .bind(now + self.reminder_lease)
-            .fetch_optional(&self.pool)
+            .fetch_optional(self.db())
             .await?;
             if let Some(won) = won {
                 claimed.push(rows::game_row(&won)?);
@@ -93,7 +93,7 @@ impl Store {
         .bind(claimed.seq)
         .bind(claimed.next_reminder_at)
         .bind(next)
-        .execute(&self.pool)
+        .execute(self.db())
         .await?;
         Ok(())
     }

@@ -128,7 +128,7 @@ impl Store {
         let stored: Option<String> =
             sqlx::query_scalar("SELECT settings FROM guild_settings WHERE guild = $1")
                 .bind(guild)
-                .fetch_optional(&self.pool)
+                .fetch_optional(self.db())
                 .await?;
         let Some(text) = stored else {
             return Ok(Settings::default());
@@ -155,7 +155,7 @@ impl Store {
         .bind(guild)
         .bind(text)
         .bind(self.now())
-        .execute(&self.pool)
+        .execute(self.db())
         .await?;
         Ok(())
     }
@@ -176,7 +176,7 @@ impl Store {
         ))
         .bind(before)
         .bind(i64::try_from(limit).unwrap_or(i64::MAX))
-        .fetch_all(&self.pool)
+        .fetch_all(self.db())
         .await?;
         rows.iter().map(super::rows::game_row).collect()
     }

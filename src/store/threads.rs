@@ -33,7 +33,7 @@ impl Store {
         .bind(parent)
         .bind(opened_by)
         .bind(self.now())
-        .execute(&self.pool)
+        .execute(self.db())
         .await?;
         Ok(())
     }
@@ -54,7 +54,7 @@ impl Store {
         )
         .bind(guild)
         .bind(user)
-        .fetch_one(&self.pool)
+        .fetch_one(self.db())
         .await?;
         Ok(usize::try_from(n).unwrap_or(0))
     }

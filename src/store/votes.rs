@@ -18,7 +18,7 @@ impl Store {
         user: &str,
     ) -> Result<Vec<String>, StoreError> {
         check_text("user id", user)?;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin().await?;
         // Writing first takes SQLite's write lock before reading (as the guarded commit does).
         sqlx::query(
             "INSERT INTO abort_votes (game, user_id, seq, at) VALUES ($1, $2, $3, $4) \
@@ -28,19 +28,19 @@ impl Store {
         .bind(user)
         .bind(seq)
         .bind(self.now())
-        .execute(&mut *tx)
+        .execute(self.on(&mut *tx))
         .await?;
         let current: Option<i64> = sqlx::query_scalar("SELECT seq FROM games WHERE id = $1")
             .bind(game)
-            .fetch_optional(&mut *tx)
+            .fetch_optional(self.on(&mut *tx))
             .await?;
         match current {
             None => {
-                tx.rollback().await?;
+                self.undo(tx).await?;
                 return Err(StoreError::NotFound);
             }
             Some(current) if current != seq => {
-                tx.rollback().await?;
+                self.undo(tx).await?;
                 return Err(StoreError::Conflict);
             }
             Some(_) => {}
@@ -50,9 +50,9 @@ impl Store {
         )
         .bind(game)
         .bind(seq)
-        .fetch_all(&mut *tx)
+        .fetch_all(self.on(&mut *tx))
         .await?;
-        tx.commit().await?;
+        self.finish(tx).await?;
         Ok(voters)
     }
 }

@@ -145,7 +145,7 @@ impl Store {
         }
         sqlx::query("SELECT guild, public_id, visibility FROM web_servers WHERE guild = $1")
             .bind(guild)
-            .fetch_optional(&self.pool)
+            .fetch_optional(self.db())
             .await?
             .as_ref()
             .map(web_server)
@@ -162,7 +162,7 @@ impl Store {
         }
         sqlx::query("SELECT guild, public_id, visibility FROM web_servers WHERE public_id = $1")
             .bind(public_id)
-            .fetch_optional(&self.pool)
+            .fetch_optional(self.db())
             .await?
             .as_ref()
             .map(web_server)
@@ -188,7 +188,7 @@ impl Store {
         .bind(new_public_id())
         .bind(visibility.as_str())
         .bind(self.now())
-        .execute(&self.pool)
+        .execute(self.db())
         .await?;
         self.web_server(guild).await?.ok_or(StoreError::NotFound)
     }
@@ -205,7 +205,7 @@ impl Store {
         if let Some(row) = sqlx::query(select)
             .bind(guild)
             .bind(user)
-            .fetch_optional(&self.pool)
+            .fetch_optional(self.db())
             .await?
         {
             return web_player(&row);
@@ -217,12 +217,12 @@ impl Store {
         .bind(guild)
         .bind(user)
         .bind(new_public_id())
-        .execute(&self.pool)
+        .execute(self.db())
         .await?;
         let row = sqlx::query(select)
             .bind(guild)
             .bind(user)
-            .fetch_one(&self.pool)
+            .fetch_one(self.db())
             .await?;
         web_player(&row)
     }
@@ -239,7 +239,7 @@ impl Store {
             "SELECT guild, user_id, public_id, hidden FROM web_players WHERE public_id = $1",
         )
         .bind(public_id)
-        .fetch_optional(&self.pool)
+        .fetch_optional(self.db())
         .await?
         .as_ref()
         .map(web_player)
@@ -261,7 +261,7 @@ impl Store {
             .bind(guild)
             .bind(user)
             .bind(i64::from(hidden))
-            .execute(&self.pool)
+            .execute(self.db())
             .await?;
         Ok(())
     }
@@ -274,7 +274,7 @@ impl Store {
         let select = "SELECT game, public_id, unlisted FROM web_games WHERE game = $1";
         if let Some(row) = sqlx::query(select)
             .bind(game)
-            .fetch_optional(&self.pool)
+            .fetch_optional(self.db())
             .await?
         {
             return web_game(&row);
@@ -285,9 +285,9 @@ impl Store {
         )
         .bind(game)
         .bind(new_public_id())
-        .execute(&self.pool)
+        .execute(self.db())
         .await?;
-        let row = sqlx::query(select).bind(game).fetch_one(&self.pool).await?;
+        let row = sqlx::query(select).bind(game).fetch_one(self.db()).await?;
         web_game(&row)
     }
 
@@ -305,7 +305,7 @@ impl Store {
         let Some(row) =
             sqlx::query("SELECT game, public_id, unlisted FROM web_games WHERE public_id = $1")
                 .bind(public_id)
-                .fetch_optional(&self.pool)
+                .fetch_optional(self.db())
                 .await?
         else {
             return Ok(None);
@@ -327,7 +327,7 @@ impl Store {
         sqlx::query("UPDATE web_games SET unlisted = $2 WHERE game = $1")
             .bind(game)
             .bind(i64::from(unlisted))
-            .execute(&self.pool)
+            .execute(self.db())
             .await?;
         Ok(())
     }
@@ -367,7 +367,7 @@ impl Store {
             .bind(guild)
             .bind(i64::try_from(limit).unwrap_or(i64::MAX))
             .bind(i64::try_from(offset).unwrap_or(i64::MAX))
-            .fetch_all(&self.pool)
+            .fetch_all(self.db())
             .await?
             .iter()
             .map(rows::game_row)
@@ -398,7 +398,7 @@ impl Store {
         .bind(guild)
         .bind(user)
         .bind(i64::try_from(limit).unwrap_or(i64::MAX))
-        .fetch_all(&self.pool)
+        .fetch_all(self.db())
         .await?
         .iter()
         .map(rows::game_row)
@@ -477,7 +477,7 @@ impl Store {
              AND user_id NOT LIKE 'bot:%' ORDER BY kind",
         )
         .bind(guild)
-        .fetch_all(&self.pool)
+        .fetch_all(self.db())
         .await?
         .iter()
         .map(|r| r.try_get("kind"))

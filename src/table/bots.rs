@@ -280,11 +280,14 @@ impl Table {
 
     /// Loads an active game by id (`None` when it is not active).
     async fn bot_state(&self, id: i64) -> Result<Option<Loaded>, TableError> {
-        let row = self.store.game(id).await?;
+        // The game and its seats in one round trip.
+        let (row, mut seats) = self.store.game_with_seats(id).await?;
         if row.status != Status::Active {
             return Ok(None);
         }
-        let seats = self.seats(id).await?;
+        for seat in &mut seats {
+            seat.name = super::names::clean_name(&seat.name);
+        }
         let game = stored_game(&row)?;
         Ok(Some(Loaded { row, seats, game }))
     }

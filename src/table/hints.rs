@@ -3,7 +3,7 @@
 
 use crate::rules::{Seat, Turn};
 
-use super::command::{Command, Ctx, Reply};
+use super::command::{Ctx, Reply};
 use super::play::seat_of;
 use super::{Loaded, Table};
 
@@ -36,14 +36,10 @@ impl Table {
         }
         let (loaded, seat) = self.to_move(ctx).await?;
         loaded.game.parse(seat, text).ok()?;
+        // Played from the game just read: a change meanwhile fails the guarded commit.
         Some(
-            self.handle(
-                ctx,
-                Command::Move {
-                    text: text.to_string(),
-                },
-            )
-            .await,
+            self.answer(ctx, self.play_loaded_move(ctx, loaded, text))
+                .await,
         )
     }
 

@@ -6,6 +6,7 @@
 use std::cell::Cell;
 use std::fmt::Write as _;
 use std::future::Future;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
@@ -22,6 +23,8 @@ pub struct Metrics {
     searches_running: AtomicUsize,
     renders_waiting: AtomicUsize,
     renders_running: AtomicUsize,
+    /// The store's count of database round trips (shared with it).
+    round_trips: Arc<AtomicU64>,
 }
 
 /// The counters and gauges at one moment.
@@ -43,6 +46,9 @@ pub struct Snapshot {
     pub renders_waiting: usize,
     /// Pictures being drawn now.
     pub renders_running: usize,
+    /// Round trips to the database (statements, `BEGIN`s and `COMMIT`s), by every command
+    /// and background task.
+    pub round_trips: u64,
 }
 
 /// Which gauge a [`Held`] counts in.
@@ -71,11 +77,20 @@ impl Default for Metrics {
             searches_running: AtomicUsize::new(0),
             renders_waiting: AtomicUsize::new(0),
             renders_running: AtomicUsize::new(0),
+            round_trips: Arc::default(),
         }
     }
 }
 
 impl Metrics {
+    /// Counters that read the database round trips from `round_trips` (the store's count).
+    pub fn with_round_trips(round_trips: Arc<AtomicU64>) -> Metrics {
+        Metrics {
+            round_trips,
+            ..Metrics::default()
+        }
+    }
+
     /// Counts an action stored in a game's log.
     pub fn turn(&self) {
         self.turns.fetch_add(1, Ordering::Relaxed);
@@ -114,6 +129,7 @@ impl Metrics {
             searches_running: self.searches_running.load(Ordering::Relaxed),
             renders_waiting: self.renders_waiting.load(Ordering::Relaxed),
             renders_running: self.renders_running.load(Ordering::Relaxed),
+            round_trips: self.round_trips.load(Ordering::Relaxed),
         }
     }
 }
@@ -162,6 +178,18 @@ pub fn report(
         text,
         "Bot searches: {} running, {} waiting. Pictures: {} drawing, {} waiting ({render_threads} at once at most).",
         s.searches_running, s.searches_waiting, s.renders_running, s.renders_waiting
+    );
+    let _ = writeln!(
+        text,
+        "Database: {} round trips ({}).",
+        s.round_trips,
+        match s.round_trips.checked_div(s.turns) {
+            Some(_) => format!(
+                "{:.1} per turn played",
+                s.round_trips as f64 / s.turns as f64
+            ),
+            None => "no turn played yet".to_owned(),
+        }
     );
     match reminders {
         Some(n) => {
@@ -257,6 +285,7 @@ mod tests {
             searches_running: 1,
             renders_waiting: 0,
             renders_running: 2,
+            round_trips: 205,
         };
         let text = report(&s, Some(5), Backend::Postgres, 2);
         for part in [
@@ -265,6 +294,7 @@ mod tests {
             "1 running, 3 waiting",
             "2 drawing, 0 waiting (2 at once at most)",
             "Reminders due: 5.",
+            "Database: 205 round trips (5.0 per turn played).",
             env!("CARGO_PKG_VERSION"),
         ] {
             assert!(text.contains(part), "{part:?} missing from {text}");

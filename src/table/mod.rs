@@ -85,12 +85,13 @@ impl Table {
     /// Makes a table with a given random generator, so tests and replays can fix the dice.
     pub fn with_rng(store: Store, renderer: Arc<Renderer>, rng: StdRng) -> Table {
         let bots = bots::Bots::new(BotConfig::default());
+        let metrics = metrics::Metrics::with_round_trips(store.round_trip_counter());
         Table {
             store,
             renderer,
             rng: Arc::new(Mutex::new(rng)),
             bots: Arc::new(bots),
-            metrics: Arc::default(),
+            metrics: Arc::new(metrics),
             renders: Arc::new(render_pool::RenderPool::per_core()),
             web_base: None,
             web_served: false,
@@ -141,8 +142,18 @@ impl Table {
         // `instrument`, not `span.enter()`: a guard held across an await leaves the span
         // entered on whichever thread the task moved from, and the subscriber then meets a
         // span that already closed (seen as a panic inside tracing-subscriber under load).
+        self.answer(ctx, self.dispatch(ctx, command)).await
+    }
+
+    /// Runs a command's work in its span and turns an error into the private reply that
+    /// says it (counting the errors that are ours).
+    async fn answer(
+        &self,
+        ctx: &Ctx,
+        work: impl std::future::Future<Output = Result<Reply, TableError>>,
+    ) -> Reply {
         let span = tracing::info_span!("command", channel = %ctx.channel, user = %ctx.user.id);
-        match self.dispatch(ctx, command).instrument(span).await {
+        match work.instrument(span).await {
             Ok(reply) => reply,
             Err(e) => {
                 if e.is_our_fault() {
@@ -212,16 +223,19 @@ impl Table {
 
     /// Loads the channel's open game and validates its state.
     async fn load(&self, ctx: &Ctx) -> Result<Loaded, TableError> {
-        let row = self
+        // The game and its seats in one round trip.
+        let (row, mut seats) = self
             .store
-            .open_game(&ctx.guild, &ctx.channel)
+            .open_game_with_seats(&ctx.guild, &ctx.channel)
             .instrument(db_span())
             .await?
             .ok_or(TableError::NoGame)?;
         if let Some(days) = self.expire_lobby(&row).await? {
             return Err(TableError::LobbyExpired { id: row.id, days });
         }
-        let seats = self.seats(row.id).instrument(db_span()).await?;
+        for seat in &mut seats {
+            seat.name = names::clean_name(&seat.name);
+        }
         let game = tracing::debug_span!("rules").in_scope(|| stored_game(&row))?;
         Ok(Loaded { row, seats, game })
     }

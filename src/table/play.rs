@@ -18,6 +18,16 @@ const MENU_SIZE: usize = 25;
 impl Table {
     pub(super) async fn play_move(&self, ctx: &Ctx, text: &str) -> Result<Reply, TableError> {
         let loaded = self.load_started(ctx).await?;
+        self.play_loaded_move(ctx, loaded, text).await
+    }
+
+    /// Plays `text` as the sender's move in a game already loaded (and started).
+    pub(super) async fn play_loaded_move(
+        &self,
+        ctx: &Ctx,
+        loaded: Loaded,
+        text: &str,
+    ) -> Result<Reply, TableError> {
         let seat = seat_of(ctx, &loaded.seats)?;
         match loaded.game.turn() {
             Turn::Over(_) => {

@@ -3,6 +3,7 @@
 
 mod concurrency;
 mod text;
+mod trips;
 
 use crate::support::db::both_backends;
 use sqlx::{AnyConnection, Connection};

@@ -9,7 +9,9 @@ use std::sync::atomic::{AtomicI64, Ordering};
 use crate::support::db::both_backends;
 use crate::support::table::{ctx, play};
 use tabula::render::Renderer;
-use tabula::store::{FORMER_PLAYER, KEEP_AFTER_LEAVING, Status, Store, StoreError, Zone};
+use tabula::store::{
+    FORMER_PLAYER, KEEP_AFTER_LEAVING, Status, Store, StoreError, Visibility, Zone,
+};
 use tabula::table::{Command, Ctx, Table};
 
 const T0: i64 = 1_800_000_000;
@@ -210,5 +212,64 @@ both_backends!(
         );
         assert!(store.open_game("h", "c").await.unwrap().is_some());
         assert_eq!(table.delete_departed().await, 0);
+    }
+);
+
+both_backends!(
+    forget_me_and_a_departed_server_leave_no_web_page_behind,
+    |store: Store, _url: String| async move {
+        let (table, clock) = clocked(&store);
+        let id = chess(&table, &store, "c").await;
+        let server = store
+            .set_web_visibility("g", Visibility::Public)
+            .await
+            .unwrap();
+        let game = store.web_game(id).await.unwrap();
+        store.set_web_unlisted(id, true).await.unwrap();
+        store.set_web_hidden("g", "alice", true).await.unwrap();
+        let alice = store.web_player("g", "alice").await.unwrap();
+        let bob = store.web_player("g", "bob").await.unwrap();
+        assert!(alice.hidden);
+        let resigned = table
+            .handle(&ctx("bob"), Command::Resign { confirmed: true })
+            .await;
+        assert!(!resigned.private, "{}", resigned.text);
+
+        // `/forget-me`: her public id and her hidden mark go; bob's page stays.
+        let done = table
+            .handle(&ctx("alice"), Command::ForgetMe { confirmed: true })
+            .await;
+        assert!(done.text.contains("forgot you"), "{}", done.text);
+        let by_id = store.web_player_by_id(&alice.public_id).await.unwrap();
+        assert_eq!(by_id, None);
+        assert_eq!(
+            store.web_player_by_id(&bob.public_id).await.unwrap(),
+            Some(bob.clone())
+        );
+        assert!(
+            store
+                .web_game_by_id(&game.public_id)
+                .await
+                .unwrap()
+                .is_some()
+        );
+
+        // A server gone for 30 days: its page, its players' and its games' go with it.
+        assert_eq!(table.guild_removed("g").await, 0);
+        clock.store(T0 + KEEP_AFTER_LEAVING, Ordering::SeqCst);
+        assert_eq!(table.delete_departed().await, 1);
+        assert_eq!(
+            store.web_server_by_id(&server.public_id).await.unwrap(),
+            None
+        );
+        assert_eq!(store.web_player_by_id(&bob.public_id).await.unwrap(), None);
+        assert!(
+            store
+                .web_game_by_id(&game.public_id)
+                .await
+                .unwrap()
+                .is_none()
+        );
+        assert_eq!(store.web_server("g").await.unwrap(), None);
     }
 );
