@@ -48,8 +48,8 @@ pub use names::{clean_name, markdown_safe};
 pub use remind::Reminder;
 pub use settings::Notice;
 pub use web::{
-    ANONYMOUS, BOARD_PAGE, BoardLine, BoardView, GameLine, GameView, PlayerView, PlyLine,
-    ServerView, Visibility, Watch, WebCommand, WebFile, WebName,
+    ANONYMOUS, ARCHIVE_PAGE, ArchiveQuery, ArchiveView, BOARD_PAGE, BoardLine, BoardView, GameLine,
+    GameView, PlayerView, PlyLine, ServerView, Visibility, Watch, WebCommand, WebFile, WebName,
 };
 
 /// The table: one per process, shared by every frontend task.
