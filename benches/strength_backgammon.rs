@@ -1,9 +1,11 @@
 //! How strong each backgammon level is, against outside references:
 //!
-//! 1. GNU Backgammon's error rate: each level plays itself in money games (cube in play);
-//!    the games are written in gnubg's .mat format, gnubg (`gnubg -t`) analyses them
-//!    (`analyse match`, 2-ply by default) and its per-player statistics give the error rate
-//!    per move in mEMG, for chequer play and overall (with cube decisions).
+//! 1. GNU Backgammon's judgement: each level plays itself in money games (cube in play, no
+//!    Jacoby, no beavers); the games are written in gnubg's .mat format and gnubg (`gnubg -t`)
+//!    analyses them (`analyse match`, 2-ply by default): every unforced chequer play cubeless
+//!    with gammons counted (the loss against gnubg's best play, in mEMG a move, and the plays
+//!    losing 0.5 or more), and every close cube decision cubeful (gnubg's: doubling within 0.16
+//!    of not doubling, and every double, take and drop), in mEMG per decision.
 //! 2. Level against level (each against the one below and the first): win rates over seeded
 //!    single games (no cube), seats alternating.
 //!
@@ -14,7 +16,7 @@
 use std::fmt::Write as _;
 use std::path::Path;
 use std::process::Command;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -77,6 +79,11 @@ struct Record {
     entries: Vec<Entry>,
     winner: usize,
     points: u32,
+    /// The cube decisions (before a roll and answering a double): how many, how long in all,
+    /// the longest.
+    cube_calls: u32,
+    cube_time: Duration,
+    cube_longest: Duration,
 }
 
 /// Writes a play the way .mat files do: one `from/to` a checker step, `*` on a hit, 25 the bar, 0 off.
@@ -93,37 +100,63 @@ fn mat_play(game: &BackgammonGame, seat: usize, m: &BackgammonMove, dice: [u8; 2
     text
 }
 
+/// Asks the bot at `level` whether `seat` doubles, timing the decision when it may double.
+fn cube_choice(
+    game: &BackgammonGame,
+    seat: usize,
+    level: usize,
+    budget: &Budget,
+    rng: &mut StdRng,
+    timed: &mut impl FnMut(Instant),
+) -> Option<tabula::bot::Pick<BackgammonMove>> {
+    let start = Instant::now();
+    let pick = game.choose(seat, level, budget, rng);
+    if game.may_double(seat) {
+        timed(start);
+    }
+    pick
+}
+
 /// Plays one game with `levels[seat]` at each seat; returns its record.
 fn play(rules: BackgammonRules, levels: [usize; 2], nodes: u64, seed: u64) -> Record {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut game = BackgammonGame::new(rules);
     let mut entries = Vec::new();
+    let (mut cube_calls, mut cube_time, mut cube_longest) = (0, Duration::ZERO, Duration::ZERO);
+    let mut timed = |start: Instant| {
+        let took = start.elapsed();
+        cube_calls += 1;
+        cube_time += took;
+        cube_longest = cube_longest.max(took);
+    };
     loop {
         let dice = [rng.random_range(1..=6), rng.random_range(1..=6)];
         let budget = Budget::nodes(nodes);
         game = match game.phase() {
             Phase::Opening => game.roll(0, &dice).unwrap(),
-            Phase::Roll { seat } => match game.choose(seat, levels[seat], &budget, &mut rng) {
-                Some(pick) => {
-                    let value = game.cube().value * 2;
-                    entries.push(Entry {
-                        seat,
-                        text: format!(" Doubles => {value}"),
-                    });
-                    game.apply(seat, &pick.r#move).unwrap()
-                }
-                None => {
-                    let next = game.roll(seat, &dice).unwrap();
-                    if next.phase() == (Phase::Roll { seat: 1 - seat }) {
-                        // No legal play: the turn passed.
+            Phase::Roll { seat } => {
+                match cube_choice(&game, seat, levels[seat], &budget, &mut rng, &mut timed) {
+                    Some(pick) => {
+                        let value = game.cube().value * 2;
                         entries.push(Entry {
                             seat,
-                            text: mat_play(&game, seat, &BackgammonMove::Play(vec![]), dice),
+                            text: format!(" Doubles => {value}"),
                         });
+                        game.apply(seat, &pick.r#move).unwrap()
                     }
-                    next
+                    None => {
+                        let next = game.roll(seat, &dice).unwrap();
+                        if next.phase() == (Phase::Roll { seat: 1 - seat }) {
+                            // No legal play: the turn passed.
+                            entries.push(Entry {
+                                seat,
+                                text: mat_play(&game, seat, &BackgammonMove::Play(vec![]), dice),
+                            });
+                        }
+                        next
+                    }
                 }
-            },
+            }
             Phase::Move { seat, dice } => {
                 let pick = game.choose(seat, levels[seat], &budget, &mut rng).unwrap();
                 entries.push(Entry {
@@ -134,7 +167,9 @@ fn play(rules: BackgammonRules, levels: [usize; 2], nodes: u64, seed: u64) -> Re
             }
             Phase::Doubled { seat: by } => {
                 let seat = 1 - by;
+                let start = Instant::now();
                 let pick = game.choose(seat, levels[seat], &budget, &mut rng).unwrap();
+                timed(start);
                 let text = match pick.r#move {
                     BackgammonMove::Take => " Takes",
                     _ => " Drops",
@@ -151,6 +186,9 @@ fn play(rules: BackgammonRules, levels: [usize; 2], nodes: u64, seed: u64) -> Re
                     entries,
                     winner: last.winner,
                     points: last.points,
+                    cube_calls,
+                    cube_time,
+                    cube_longest,
                 };
             }
         };
@@ -185,62 +223,110 @@ fn mat_file(records: &[Record]) -> String {
     out
 }
 
-/// The per-move error rates gnubg reports for each player: chequer play, overall.
+/// gnubg's judgement of one level's games.
 #[derive(Debug, Default)]
-struct Rates {
-    moves: [f64; 2],
-    chequer: [f64; 2],
-    overall: [f64; 2],
+struct Judged {
+    /// Unforced chequer plays (more than one distinct play) and what they lost in all.
+    plays: u64,
+    play_loss: f64,
+    /// Plays losing 0.5 or more: gnubg's position ID, the dice and the loss.
+    big: Vec<String>,
+    /// Close cube decisions (gnubg's: doubling within 0.16 of not doubling, or a double
+    /// offered, taken or dropped) and what they lost in all.
+    cube: u64,
+    cube_loss: f64,
+    cube_08: u64,
+    cube_16: u64,
+    /// The worst cube errors: position ID, the decision, the loss.
+    cube_worst: Vec<(f64, String)>,
 }
 
-/// Runs gnubg's analysis on a .mat file and reads the statistics.
-fn analyse(path: &Path, plies: u32) -> Option<Rates> {
-    let commands = format!(
-        "set analysis chequerplay evaluation plies {plies}\n\
-         set analysis cubedecision evaluation plies {plies}\n\
-         import mat {}\n\
-         analyse match\n\
-         show statistics match\n",
-        path.display()
-    );
-    let out = Command::new(GNUBG)
-        .args(["-t", "-q"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .and_then(|mut child| {
-            use std::io::Write as _;
-            child.stdin.take().unwrap().write_all(commands.as_bytes())?;
-            child.wait_with_output()
-        })
+/// The gnubg script that analyses a .mat file and writes one line per judged decision.
+const JUDGE: &str = r#"
+import os
+import gnubg
+
+plies = os.environ['TABULA_BG_PLIES']
+for c in ['set display off', 'set jacoby off', 'set beavers off',
+          'set analysis chequerplay evaluation plies ' + plies,
+          'set analysis chequerplay evaluation cubeful off',
+          'set analysis cubedecision evaluation plies ' + plies]:
+    gnubg.command(c)
+gnubg.command('import mat ' + os.environ['TABULA_BG_MAT'])
+gnubg.command('analyse match')
+out = open(os.environ['TABULA_BG_OUT'], 'w')
+for game in gnubg.match(analysis=True)['games']:
+    records = game['game']
+    for i, r in enumerate(records):
+        a = r.get('analysis') or {}
+        if 'nd-cubeful-eq' in a and 'dt-cubeful-eq' in a:
+            nd, dt = a['nd-cubeful-eq'], a['dt-cubeful-eq']
+            dbl = min(dt, 1.0)
+            best = max(nd, dbl)
+            doubled = r['action'] == 'double'
+            if doubled or dbl - nd > -0.16:
+                loss = best - (dbl if doubled else nd)
+                out.write('cube %.5f %s %s\n' % (loss, r.get('board', '?'), 'double' if doubled else 'no-double'))
+            if doubled and i + 1 < len(records) and records[i + 1]['action'] in ('take', 'drop'):
+                took = records[i + 1]['action'] == 'take'
+                loss = max(0.0, dt - 1.0) if took else max(0.0, 1.0 - dt)
+                out.write('cube %.5f %s %s\n' % (loss, r.get('board', '?'), 'take' if took else 'pass'))
+        moves = a.get('moves')
+        if r['action'] == 'move' and moves and len(moves) > 1:
+            loss = moves[0]['score'] - moves[a['imove']]['score']
+            d = r['dice']
+            out.write('play %.5f %s %d-%d\n' % (loss, r['board'], d[0], d[1]))
+out.close()
+"#;
+
+/// Runs gnubg's analysis on a .mat file: chequer play cubeless with gammons counted, cube
+/// decisions cubeful, both at `plies`.
+fn judge(path: &Path, plies: u32) -> Option<Judged> {
+    let dir = path.parent()?;
+    let script = dir.join("judge.py");
+    let answers = path.with_extension("judged");
+    std::fs::write(&script, JUDGE).ok()?;
+    let run = Command::new(GNUBG)
+        .args(["-t", "-q", "-r", "-p"])
+        .arg(&script)
+        .env("TABULA_BG_MAT", path)
+        .env("TABULA_BG_OUT", &answers)
+        .env("TABULA_BG_PLIES", plies.to_string())
+        .output()
         .ok()?;
-    let text = String::from_utf8_lossy(&out.stdout);
-    let numbers = |line: &str| -> Vec<f64> {
-        line.split_whitespace()
-            .filter_map(|w| w.trim_start_matches('+').parse::<f64>().ok())
-            .collect()
+    let Ok(text) = std::fs::read_to_string(&answers) else {
+        eprintln!("gnubg: {}", String::from_utf8_lossy(&run.stderr));
+        return None;
     };
-    let mut rates = Rates::default();
-    let mut seen = 0;
+    let mut j = Judged::default();
     for line in text.lines() {
-        if line.starts_with("Total moves") {
-            let n = numbers(line);
-            rates.moves = [n[0], n[1]];
-        }
-        if line.starts_with("Error rate mEMG") {
-            let n = numbers(line);
-            // "Error rate mEMG (Points)  -12.3 ( -0.012)  -10.0 ( -0.010)": only the rates parse.
-            let pair = [n[0].abs(), n[1].abs()];
-            match seen {
-                0 => rates.chequer = pair,
-                2 => rates.overall = pair,
-                _ => {}
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let (Some(kind), Some(loss)) = (words.first(), words.get(1)) else {
+            continue;
+        };
+        let loss: f64 = loss.parse().ok()?;
+        let rest = words[2..].join(" ");
+        match *kind {
+            "play" => {
+                j.plays += 1;
+                j.play_loss += loss;
+                if loss >= 0.5 {
+                    j.big.push(format!("{rest} ({loss:.3})"));
+                }
             }
-            seen += 1;
+            "cube" => {
+                j.cube += 1;
+                j.cube_loss += loss;
+                j.cube_08 += u64::from(loss >= 0.08);
+                j.cube_16 += u64::from(loss >= 0.16);
+                j.cube_worst.push((loss, rest));
+            }
+            _ => {}
         }
     }
-    (seen >= 3).then_some(rates)
+    j.cube_worst.sort_by(|a, b| b.0.total_cmp(&a.0));
+    j.cube_worst.truncate(5);
+    Some(j)
 }
 
 fn main() {
@@ -259,24 +345,47 @@ fn main() {
                 .map(|g| play(BackgammonRules::money(), [level, level], a.nodes, 7_000 + g))
                 .collect();
             let played = start.elapsed();
+            let calls: u32 = records.iter().map(|r| r.cube_calls).sum();
+            let time: Duration = records.iter().map(|r| r.cube_time).sum();
+            let longest = records
+                .iter()
+                .map(|r| r.cube_longest)
+                .max()
+                .unwrap_or_default();
+            println!(
+                "level {level}: {calls} cube decisions, {:.1?} each on average, {longest:.1?} at most",
+                time / calls.max(1)
+            );
             let path = dir.join(format!("level{level}.mat"));
             std::fs::write(&path, mat_file(&records)).unwrap();
             let start = Instant::now();
-            match analyse(&path, a.plies) {
-                Some(r) => {
-                    let moves = r.moves[0] + r.moves[1];
-                    let mean = |x: [f64; 2]| (x[0] * r.moves[0] + x[1] * r.moves[1]) / moves;
+            match judge(&path, a.plies) {
+                Some(j) => {
+                    let per = |loss: f64, n: u64| 1000.0 * loss / n.max(1) as f64;
                     println!(
-                        "level {level}: gnubg error rate {:.1} mEMG a move (chequer play {:.1}), {moves} moves; played in {:.0?}, analysed in {:.0?} ({})",
-                        mean(r.overall),
-                        mean(r.chequer),
+                        "level {level}: gnubg {}-ply, cubeless, gammons counted, {} games: {:.1} mEMG a move over {} unforced plays, {} plays losing >= 0.5; cube: {:.1} mEMG per close decision over {}, {} errors >= 0.08, {} >= 0.16; played in {:.0?}, analysed in {:.0?} ({})",
+                        a.plies,
+                        a.games,
+                        per(j.play_loss, j.plays),
+                        j.plays,
+                        j.big.len(),
+                        per(j.cube_loss, j.cube),
+                        j.cube,
+                        j.cube_08,
+                        j.cube_16,
                         played,
                         start.elapsed(),
                         path.display()
                     );
+                    for b in &j.big {
+                        println!("  play losing >= 0.5: {b}");
+                    }
+                    for (loss, what) in j.cube_worst.iter().filter(|w| w.0 >= 0.08) {
+                        println!("  cube error {loss:.3}: {what}");
+                    }
                 }
                 None => println!(
-                    "level {level}: gnubg gave no statistics for {}",
+                    "level {level}: gnubg gave no analysis for {}",
                     path.display()
                 ),
             }

@@ -76,9 +76,14 @@ enum Mode {
         #[arg(long, env = "TABULA_REMINDER_LEASE_SECONDS", default_value_t = tabula::store::LEASE_SECONDS, hide = true)]
         reminder_lease: i64,
         /// Runs only these of Discord's shards, `2/8` or `0-3/8` (first-last/total), so several
-        /// processes on one PostgreSQL share the guilds; all of one shard when left out.
+        /// processes on one PostgreSQL share the guilds; every shard Discord recommends when
+        /// left out.
         #[arg(long, env = "TABULA_SHARDS")]
         shards: Option<discord::Shards>,
+        /// Serves `/metrics` (Prometheus text) and `/healthz` (200 once the gateway is up and
+        /// the database answers, else 503) on this address, e.g. `127.0.0.1:9100`.
+        #[arg(long, env = "TABULA_METRICS_LISTEN")]
+        metrics_listen: Option<std::net::SocketAddr>,
     },
     /// Plays at a terminal table: lines like `@alice /play chess @bob`; boards are written as PNG files.
     Console {
@@ -182,6 +187,7 @@ async fn run(
             reminder_every_ms,
             reminder_lease,
             shards,
+            metrics_listen,
         } => {
             let Some(token) = token.filter(|t| !t.trim().is_empty()) else {
                 anyhow::bail!(
@@ -203,6 +209,7 @@ async fn run(
                 max_game_threads,
                 reminder_every: std::time::Duration::from_millis(reminder_every_ms.max(10)),
                 shards,
+                metrics_listen,
                 ..discord::Config::new(token.trim())
             };
             let running = discord::start(config, table).await?;

@@ -1,12 +1,14 @@
-//! What the bot may do in a channel, read from Discord before a plain-text move is committed:
-//! a move nobody can see must not be played. When a permission is missing, the player is told
+//! What the bot may do in a channel, read before a plain-text move is committed: a move nobody
+//! can see must not be played. It is computed from the gateway cache (the guild's roles, the
+//! channel's overwrites and the bot's member, kept current by guild, channel, role and member
+//! events), and read over HTTP only when the cache lacks one of them. When a permission is missing, the player is told
 //! another way (a reaction on their message when the bot may add one, and a DM naming the
 //! missing permissions so an admin can fix them).
 
 use poise::serenity_prelude as serenity;
 use serenity::{
-    Channel, ChannelId, ChannelType, GuildChannel, GuildId, Http, Message, PermissionOverwrite,
-    PermissionOverwriteType, Permissions, ReactionType, RoleId, UserId,
+    Cache, Channel, ChannelId, ChannelType, GuildChannel, GuildId, Http, Message,
+    PermissionOverwrite, PermissionOverwriteType, Permissions, ReactionType, RoleId, UserId,
 };
 
 use super::post::retrying;
@@ -24,12 +26,15 @@ const NEEDED: [(Permissions, &str); 5] = [
 /// thread, Send Messages in Threads stands for Send Messages); empty when it has them all, or
 /// when Discord cannot be asked (the post itself will then say).
 pub(crate) async fn missing(
-    http: &Http,
+    ctx: &serenity::Context,
     guild: GuildId,
     channel: ChannelId,
     bot: UserId,
 ) -> Vec<&'static str> {
-    match permissions(http, guild, channel, bot).await {
+    if let Some((granted, thread)) = cached(&ctx.cache, guild, channel, bot) {
+        return needed_but_missing(granted, thread);
+    }
+    match permissions(&ctx.http, guild, channel, bot).await {
         Ok((granted, thread)) => needed_but_missing(granted, thread),
         Err(e) if is_forbidden(&e) => vec!["View Channel"],
         Err(e) => {
@@ -63,8 +68,38 @@ fn is_forbidden(e: &serenity::Error) -> bool {
         if matches!(r.status_code.as_u16(), 403 | 404))
 }
 
-/// Reads the bot's permissions in `channel` (a thread takes its parent's overwrites) and
-/// whether it is a thread.
+/// Computes the bot's permissions in `channel` and whether it is a thread from the gateway
+/// cache; `None` when the cache lacks the guild, the channel (or a thread's parent) or the
+/// bot's member.
+fn cached(
+    cache: &Cache,
+    guild: GuildId,
+    channel: ChannelId,
+    bot: UserId,
+) -> Option<(Permissions, bool)> {
+    let guild = cache.guild(guild)?;
+    let member = guild.members.get(&bot)?;
+    let (overwrites, thread) = match guild.channels.get(&channel) {
+        Some(here) => (&here.permission_overwrites, false),
+        None => {
+            let thread = guild.threads.iter().find(|t| t.id == channel)?;
+            let parent = guild.channels.get(&thread.parent_id?)?;
+            (&parent.permission_overwrites, true)
+        }
+    };
+    let base = guild
+        .roles
+        .values()
+        .filter(|r| r.id.get() == guild.id.get() || member.roles.contains(&r.id))
+        .fold(Permissions::empty(), |acc, r| acc | r.permissions);
+    Some((
+        in_channel(base, overwrites, guild.id, &member.roles, bot),
+        thread,
+    ))
+}
+
+/// Reads the bot's permissions in `channel` over HTTP (a thread takes its parent's
+/// overwrites) and whether it is a thread.
 async fn permissions(
     http: &Http,
     guild: GuildId,

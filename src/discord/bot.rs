@@ -10,6 +10,7 @@ use serenity::{FullEvent, GatewayIntents, Interaction};
 use crate::table::Table;
 
 use super::gate::Gate;
+use super::ops::{self, Gateway};
 use super::{Config, Data, Error, buttons, catchup, commands, messages};
 
 /// How long a stop waits for the interactions and bot turns under way to finish.
@@ -21,8 +22,10 @@ pub struct Running {
     gate: Arc<Gate>,
     /// The current client's shards (a new client replaces the first one when Discord refuses
     /// the Message Content intent).
-    shard_manager: Arc<std::sync::Mutex<Arc<serenity::ShardManager>>>,
+    gateway: Arc<Gateway>,
     task: tokio::task::JoinHandle<anyhow::Result<()>>,
+    /// Where `/metrics` and `/healthz` are served, and the task serving them.
+    ops: Option<(std::net::SocketAddr, tokio::task::JoinHandle<()>)>,
 }
 
 impl Running {
@@ -35,9 +38,18 @@ impl Running {
         if left > 0 {
             tracing::warn!(left, "stopped with work still under way");
         }
-        let shards = Arc::clone(&self.shard_manager.lock().unwrap_or_else(|p| p.into_inner()));
-        shards.shutdown_all().await;
+        if let Some(shards) = self.gateway.manager() {
+            shards.shutdown_all().await;
+        }
         let _ = self.task.await;
+        if let Some((_, serving)) = self.ops {
+            serving.abort();
+        }
+    }
+
+    /// Returns where `/metrics` and `/healthz` are served, when they are.
+    pub fn metrics_addr(&self) -> Option<std::net::SocketAddr> {
+        self.ops.as_ref().map(|(addr, _)| *addr)
     }
 
     /// Runs until the client stops by itself (an error), or Ctrl-C or SIGTERM (a container
@@ -94,17 +106,37 @@ async fn stop_signal() -> &'static str {
 /// Portal switch and the bot reconnects without it, slash commands only.
 ///
 /// # Errors
-/// Fails when the HTTP client cannot be built or the gateway URL cannot be fetched.
+/// Fails when the HTTP client cannot be built, the gateway URL cannot be fetched, or the
+/// metrics address cannot be listened on.
 pub async fn start(config: Config, table: Table) -> anyhow::Result<Running> {
     let client = http_client(&config)?;
     let gate = Arc::new(Gate::default());
+    let gateway = Arc::new(Gateway::new(config.shards));
+    let ops = match config.metrics_listen {
+        Some(addr) => {
+            let listener = ops::bind(addr).await?;
+            let addr = listener.local_addr()?;
+            tracing::info!(%addr, "serving /metrics and /healthz");
+            let serving = ops::serve(listener, table.clone(), Arc::clone(&gateway));
+            Some((addr, tokio::spawn(serving)))
+        }
+        None => None,
+    };
     tokio::spawn(super::status::log_every(
         table.clone(),
         super::status::LOG_EVERY,
     ));
-    let first = connect(&config, &table, &gate, &client, config.message_content).await?;
-    let shard_manager = Arc::new(std::sync::Mutex::new(Arc::clone(&first.shard_manager)));
-    let shards = Arc::clone(&shard_manager);
+    let first = connect(
+        &config,
+        &table,
+        &gate,
+        &gateway,
+        &client,
+        config.message_content,
+    )
+    .await?;
+    gateway.run_by(Arc::clone(&first.shard_manager));
+    let shards = Arc::clone(&gateway);
     let (running_table, running_gate) = (table.clone(), Arc::clone(&gate));
     let task = tokio::spawn(async move {
         let refused = run(first, config.shards).await;
@@ -122,8 +154,8 @@ pub async fn start(config: Config, table: Table) -> anyhow::Result<Running> {
              Portal: your application → Bot → Privileged Gateway Intents → Message Content \
              Intent, then restart tabula (or set TABULA_MESSAGE_CONTENT=false to silence this)."
         );
-        let second = connect(&config, &table, &gate, &client, false).await?;
-        *shards.lock().unwrap_or_else(|p| p.into_inner()) = Arc::clone(&second.shard_manager);
+        let second = connect(&config, &table, &gate, &shards, &client, false).await?;
+        shards.run_by(Arc::clone(&second.shard_manager));
         run(second, config.shards)
             .await
             .context("the gateway connection failed")
@@ -131,8 +163,9 @@ pub async fn start(config: Config, table: Table) -> anyhow::Result<Running> {
     Ok(Running {
         table: running_table,
         gate: running_gate,
-        shard_manager,
+        gateway,
         task,
+        ops,
     })
 }
 
@@ -174,6 +207,7 @@ async fn connect(
     config: &Config,
     table: &Table,
     gate: &Arc<Gate>,
+    gateway: &Arc<Gateway>,
     client: &reqwest::Client,
     message_content: bool,
 ) -> anyhow::Result<serenity::Client> {
@@ -207,6 +241,7 @@ async fn connect(
         ready,
     };
     let guild = config.guild;
+    let gateway = Arc::clone(gateway);
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
             commands: commands::all(),
@@ -220,6 +255,7 @@ async fn connect(
         .setup(move |ctx, ready, framework| {
             Box::pin(async move {
                 tracing::info!(user = %ready.user.name, "connected to Discord");
+                gateway.ready(ready.shard.map_or(1, |s| s.total));
                 // A failed registration must not fail setup: poise would then hang every event.
                 register(ctx, &framework.options().commands, guild).await;
                 tokio::spawn(remind(Arc::clone(&ctx.http), reminders, reminder_every));

@@ -36,8 +36,11 @@ pub struct Config {
     /// admins have no limit.
     pub max_game_threads: usize,
     /// The range of Discord's shards this process runs (`TABULA_SHARDS`, e.g. `0-3/8`), so
-    /// several processes can share the guilds; `None` runs the one shard of a small bot.
+    /// several processes can share the guilds; `None` runs every shard Discord recommends.
     pub shards: Option<super::Shards>,
+    /// Where `/metrics` (Prometheus text) and `/healthz` are served (`--metrics-listen`,
+    /// `TABULA_METRICS_LISTEN`); `None` serves neither.
+    pub metrics_listen: Option<std::net::SocketAddr>,
 }
 
 /// Where `discord.com` is reached instead, and the certificate authority it is trusted by.
@@ -69,6 +72,7 @@ impl Config {
             bot_every: Duration::from_secs(30),
             max_game_threads: MAX_GAME_THREADS,
             shards: None,
+            metrics_listen: None,
         }
     }
 }

@@ -103,6 +103,7 @@ pub(crate) async fn answer(
         .await;
     let took = *table_work.lock().unwrap_or_else(|p| p.into_inner());
     super::status::answered(&span, started, took);
+    data.table.metrics().interaction_took(started.elapsed());
 }
 
 /// The body of [`answer`], run inside the interaction's span.
@@ -149,11 +150,34 @@ async fn answer_now(ctx: &serenity::Context, target: Target<'_>, reply: &Reply) 
         target.respond(ctx, CreateInteractionResponse::Message(out.response()))
     })
     .await;
-    match sent {
-        Ok(()) => send_more(ctx, target, &out).await,
-        Err(_) => fall_back(ctx, target, out).await,
+    if acknowledged(&sent) {
+        send_more(ctx, target, &out).await;
+    } else {
+        fall_back(ctx, target, out).await;
     }
 }
+
+/// Returns true when an interaction's answer reached Discord: it was taken, or Discord says
+/// 40060 ("Interaction has already been acknowledged"). Only this process answers the
+/// interaction, so then an earlier try of the same answer got through and its reply was lost
+/// on the way back; falling back would show the answer twice.
+fn acknowledged(sent: &serenity::Result<()>) -> bool {
+    match sent {
+        Ok(()) => true,
+        Err(serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)))
+            if r.error.code == ALREADY_ACKNOWLEDGED =>
+        {
+            tracing::info!(
+                "Discord had taken an answer whose reply was lost; not sending it again"
+            );
+            true
+        }
+        Err(_) => false,
+    }
+}
+
+/// Discord's JSON error code for a second answer to one interaction.
+const ALREADY_ACKNOWLEDGED: isize = 40060;
 
 /// Sends the further pages of a long answer as follow-ups, as private as the first.
 async fn send_more(ctx: &serenity::Context, target: Target<'_>, out: &Outgoing) {
@@ -180,11 +204,11 @@ async fn answer_later(
     // The work goes on while Discord takes the deferral: paused across that call, it could
     // hold a database transaction open for as long as Discord is slow.
     let deferring = async {
-        retrying("deferring an interaction", || {
+        let deferred = retrying("deferring an interaction", || {
             target.respond(ctx, defer.clone())
         })
-        .await
-        .is_ok()
+        .await;
+        acknowledged(&deferred)
     };
     let (deferred, reply) = tokio::join!(deferring, work);
     let out = Outgoing::new(&reply);

@@ -38,7 +38,7 @@ pub(crate) async fn handle(ctx: &serenity::Context, data: &Data, message: &Messa
     }
     if let Some(guild) = message.guild_id {
         let bot = ctx.cache.current_user().id;
-        let missing = access::missing(&ctx.http, guild, message.channel_id, bot).await;
+        let missing = access::missing(ctx, guild, message.channel_id, bot).await;
         if !missing.is_empty() {
             access::tell(&ctx.http, message, text, &missing).await;
             return;

@@ -12,6 +12,7 @@ mod config;
 mod deliver;
 mod gate;
 mod messages;
+mod ops;
 mod people;
 mod post;
 mod shards;

@@ -1,4 +1,5 @@
-//! Discord shards split among processes (`TABULA_SHARDS=0-3/8`): each process opens the
+//! Discord's shards: all that Discord recommends by default (autosharding), or a range of them
+//! split among processes (`TABULA_SHARDS=0-3/8`): each process opens the
 //! gateway for its own range of shards, and Discord sends each guild's events to exactly one
 //! shard, `(guild_id >> 22) % total`, so every interaction reaches one process only. What runs
 //! on a timer (reminders, claims, bot turns) is claimed in the database, so any number of
@@ -65,17 +66,18 @@ impl Shards {
     }
 }
 
-/// Opens the gateway for `shards` (the one shard of an unsharded bot when `None`) and runs
-/// until the client stops.
+/// Opens the gateway for `shards`, or, when `None`, for every shard Discord recommends
+/// (`GET /gateway/bot`: one for a small bot, more as it grows, since Discord closes a lone
+/// shard with 4011 past 2,500 servers), and runs until the client stops.
 ///
 /// # Errors
-/// As serenity's `Client::start`.
+/// As serenity's `Client::start_autosharded` and `Client::start_shard_range`.
 pub(super) async fn run(
     client: &mut serenity::Client,
     shards: Option<Shards>,
 ) -> Result<(), serenity::Error> {
     match shards {
-        None => client.start().await,
+        None => client.start_autosharded().await,
         Some(s) => {
             tracing::info!(shards = %s, "running a range of Discord's shards");
             // serenity's range includes its end: `start_shard_range(4..7, 10)` runs 4 to 7.

@@ -45,7 +45,10 @@ pub use settings::{
 };
 pub use trips::count_round_trips;
 pub use trouble::redact;
-pub use web::{Visibility, WebGame, WebPlayer, WebServer, is_public_id, new_public_id};
+pub use web::{
+    ArchiveFilter, ArchiveResult, Visibility, WebGame, WebPlayer, WebServer, is_public_id,
+    new_public_id,
+};
 pub use zone::Zone;
 
 /// The database behind a [`Store`].

@@ -9,6 +9,22 @@ use super::error::check_text;
 use super::rows::{self, game_columns};
 use super::{GameRow, Store, StoreError};
 
+/// How an archive's games ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ArchiveResult {
+    Won,
+    Drawn,
+    Aborted,
+}
+
+/// What a server's archive is narrowed to: a game, a player (by user id), a result.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ArchiveFilter<'a> {
+    pub kind: Option<&'a str>,
+    pub user: Option<&'a str>,
+    pub result: Option<ArchiveResult>,
+}
+
 /// How a server's pages are shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Visibility {
@@ -387,6 +403,68 @@ impl Store {
         .iter()
         .map(rows::game_row)
         .collect()
+    }
+
+    /// Returns a page of a server's archive: its listed games that are over (finished or
+    /// aborted), most recently ended first, narrowed by `filter`.
+    ///
+    /// # Errors
+    /// [`StoreError::Database`] or [`StoreError::Corrupt`] for a damaged row.
+    pub async fn archive(
+        &self,
+        guild: &str,
+        filter: &ArchiveFilter<'_>,
+        offset: usize,
+        limit: usize,
+    ) -> Result<Vec<GameRow>, StoreError> {
+        let mut sql = format!(
+            "SELECT {} FROM games LEFT JOIN web_games w ON w.game = games.id \
+             WHERE games.guild = $1 AND (w.unlisted IS NULL OR w.unlisted = 0)",
+            game_columns!()
+        );
+        let mut next = 2;
+        if filter.kind.is_some() {
+            sql.push_str(&format!(" AND games.kind = ${next}"));
+            next += 1;
+        }
+        if filter.user.is_some() {
+            sql.push_str(&format!(
+                " AND EXISTS (SELECT 1 FROM seats s WHERE s.game = games.id AND s.user_id = ${next})"
+            ));
+            next += 1;
+        }
+        // The stored result is the outcome as JSON: `{"result":"win",...}` or `"draw"`.
+        sql.push_str(match filter.result {
+            None => " AND games.status IN ('finished', 'aborted')",
+            Some(ArchiveResult::Won) => {
+                " AND games.status = 'finished' AND games.result LIKE '%\"result\":\"win\"%'"
+            }
+            Some(ArchiveResult::Drawn) => {
+                " AND games.status = 'finished' AND games.result LIKE '%\"result\":\"draw\"%'"
+            }
+            Some(ArchiveResult::Aborted) => " AND games.status = 'aborted'",
+        });
+        sql.push_str(&format!(
+            " ORDER BY games.updated_at DESC, games.id DESC LIMIT ${} OFFSET ${}",
+            next,
+            next + 1
+        ));
+        // Only fixed text and numbered placeholders are put together; every value is bound.
+        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(guild);
+        if let Some(kind) = filter.kind {
+            query = query.bind(kind);
+        }
+        if let Some(user) = filter.user {
+            query = query.bind(user);
+        }
+        query
+            .bind(i64::try_from(limit).unwrap_or(i64::MAX))
+            .bind(i64::try_from(offset).unwrap_or(i64::MAX))
+            .fetch_all(&self.pool)
+            .await?
+            .iter()
+            .map(rows::game_row)
+            .collect()
     }
 
     /// Returns the game kinds a server has rated games of, in name order.

@@ -1,28 +1,41 @@
-//! Cheap counters of what a process did since it started (turns played, interactions,
-//! errors) and gauges of the work waiting (bot searches, pictures), read by the per-minute
-//! log line and `/status`; and the render time of the current task, read by a frontend's
-//! span for one interaction.
+//! What a process did since it started (turns played, interactions, errors), the work waiting
+//! (bot searches, pictures) and how long things take (turns, interactions, pictures, database
+//! calls), kept in `prometheus-client` metrics: read by the per-minute log line and `/status`,
+//! and scraped as Prometheus text from `/metrics`; and the render time of the current task,
+//! read by a frontend's span for one interaction.
 
 use std::cell::Cell;
 use std::fmt::Write as _;
 use std::future::Future;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
+
+use prometheus_client::metrics::counter::Counter;
+use prometheus_client::metrics::gauge::Gauge as Level;
+use prometheus_client::metrics::histogram::{Histogram, exponential_buckets};
+use prometheus_client::registry::Registry;
 
 use crate::store::Backend;
 
-/// The counters and gauges of one table (one per process); every update is one atomic add.
+/// The metrics of one table (one per process); every update is an atomic add, and a
+/// histogram's a short lock.
 #[derive(Debug)]
 pub struct Metrics {
     started: Instant,
-    turns: AtomicU64,
-    interactions: AtomicU64,
-    errors: AtomicU64,
-    searches_waiting: AtomicUsize,
-    searches_running: AtomicUsize,
-    renders_waiting: AtomicUsize,
-    renders_running: AtomicUsize,
+    turns: Counter,
+    interactions: Counter,
+    errors: Counter,
+    searches_waiting: Level,
+    searches_running: Level,
+    renders_waiting: Level,
+    renders_running: Level,
+    turn_seconds: Histogram,
+    interaction_seconds: Histogram,
+    render_seconds: Histogram,
+    database_seconds: Histogram,
+    /// Every metric above, by its Prometheus name.
+    registry: Registry,
     /// The store's count of database round trips (shared with it).
     round_trips: Arc<AtomicU64>,
 }
@@ -63,22 +76,99 @@ pub(crate) enum Gauge {
 /// Counts one piece of work in a gauge until it is dropped.
 #[must_use = "the work is counted only while this is held"]
 pub(crate) struct Held<'a> {
-    gauge: &'a AtomicUsize,
+    gauge: &'a Level,
+}
+
+/// Latency buckets from 1 ms to about 33 s, doubling.
+fn seconds() -> Histogram {
+    Histogram::new(exponential_buckets(0.001, 2.0, 16))
 }
 
 impl Default for Metrics {
     fn default() -> Self {
-        Metrics {
+        let mut m = Metrics {
             started: Instant::now(),
-            turns: AtomicU64::new(0),
-            interactions: AtomicU64::new(0),
-            errors: AtomicU64::new(0),
-            searches_waiting: AtomicUsize::new(0),
-            searches_running: AtomicUsize::new(0),
-            renders_waiting: AtomicUsize::new(0),
-            renders_running: AtomicUsize::new(0),
+            turns: Counter::default(),
+            interactions: Counter::default(),
+            errors: Counter::default(),
+            searches_waiting: Level::default(),
+            searches_running: Level::default(),
+            renders_waiting: Level::default(),
+            renders_running: Level::default(),
+            turn_seconds: seconds(),
+            interaction_seconds: seconds(),
+            render_seconds: seconds(),
+            database_seconds: seconds(),
+            registry: Registry::with_prefix("tabula"),
             round_trips: Arc::default(),
+        };
+        let r = &mut m.registry;
+        r.register(
+            "turns",
+            "Actions stored in a game's log (moves, rolls, resignations, draws), by people or bots",
+            m.turns.clone(),
+        );
+        r.register(
+            "interactions",
+            "Interactions received (slash commands, buttons, menus)",
+            m.interactions.clone(),
+        );
+        r.register(
+            "errors",
+            "Commands that failed through no fault of the person (the database, a bug)",
+            m.errors.clone(),
+        );
+        let gauges = [
+            (
+                "bot_searches_waiting",
+                "Bot searches waiting for a free slot",
+                &m.searches_waiting,
+            ),
+            (
+                "bot_searches_running",
+                "Bot searches thinking now",
+                &m.searches_running,
+            ),
+            (
+                "renders_waiting",
+                "Pictures waiting for a free render thread",
+                &m.renders_waiting,
+            ),
+            (
+                "renders_running",
+                "Pictures being drawn now",
+                &m.renders_running,
+            ),
+        ];
+        for (name, help, gauge) in gauges {
+            r.register(name, help, gauge.clone());
         }
+        let histograms = [
+            (
+                "turn_seconds",
+                "A command that stored a turn, from the table receiving it to its reply",
+                &m.turn_seconds,
+            ),
+            (
+                "interaction_seconds",
+                "An interaction, from its arrival to its answer sent to Discord",
+                &m.interaction_seconds,
+            ),
+            (
+                "render_seconds",
+                "Drawing and encoding one picture, not counting the wait for a thread",
+                &m.render_seconds,
+            ),
+            (
+                "database_seconds",
+                "One database call on a turn's path, with the wait for a connection",
+                &m.database_seconds,
+            ),
+        ];
+        for (name, help, histogram) in histograms {
+            r.register(name, help, histogram.clone());
+        }
+        m
     }
 }
 
@@ -91,19 +181,50 @@ impl Metrics {
         }
     }
 
-    /// Counts an action stored in a game's log.
+    /// Counts an action stored in a game's log (and marks the current command as a turn).
     pub fn turn(&self) {
-        self.turns.fetch_add(1, Ordering::Relaxed);
+        self.turns.inc();
+        let _ = TURNED.try_with(|t| t.set(true));
     }
 
     /// Counts an interaction received.
     pub fn interaction(&self) {
-        self.interactions.fetch_add(1, Ordering::Relaxed);
+        self.interactions.inc();
     }
 
     /// Counts a command that failed through no fault of the person.
     pub fn error(&self) {
-        self.errors.fetch_add(1, Ordering::Relaxed);
+        self.errors.inc();
+    }
+
+    /// Records how long an interaction took, from its arrival to its answer.
+    pub fn interaction_took(&self, took: Duration) {
+        self.interaction_seconds.observe(took.as_secs_f64());
+    }
+
+    /// Records how long a picture took to draw and encode.
+    pub(crate) fn render_took(&self, took: Duration) {
+        self.render_seconds.observe(took.as_secs_f64());
+    }
+
+    /// Records how long one database call took.
+    pub(crate) fn database_took(&self, took: Duration) {
+        self.database_seconds.observe(took.as_secs_f64());
+    }
+
+    /// Runs one command's work, recording its time as a turn's when it stored one.
+    pub(crate) async fn timed_command<F: Future>(&self, work: F) -> F::Output {
+        let started = Instant::now();
+        let (out, turned) = TURNED
+            .scope(Cell::new(false), async move {
+                let out = work.await;
+                (out, TURNED.with(Cell::get))
+            })
+            .await;
+        if turned {
+            self.turn_seconds.observe(started.elapsed().as_secs_f64());
+        }
+        out
     }
 
     /// Counts a piece of work in `gauge` while the returned guard lives.
@@ -114,29 +235,41 @@ impl Metrics {
             Gauge::RendersWaiting => &self.renders_waiting,
             Gauge::RendersRunning => &self.renders_running,
         };
-        gauge.fetch_add(1, Ordering::Relaxed);
+        gauge.inc();
         Held { gauge }
     }
 
     /// Reads every counter and gauge.
     pub fn snapshot(&self) -> Snapshot {
+        let level = |g: &Level| usize::try_from(g.get()).unwrap_or(0);
         Snapshot {
             uptime: self.started.elapsed(),
-            turns: self.turns.load(Ordering::Relaxed),
-            interactions: self.interactions.load(Ordering::Relaxed),
-            errors: self.errors.load(Ordering::Relaxed),
-            searches_waiting: self.searches_waiting.load(Ordering::Relaxed),
-            searches_running: self.searches_running.load(Ordering::Relaxed),
-            renders_waiting: self.renders_waiting.load(Ordering::Relaxed),
-            renders_running: self.renders_running.load(Ordering::Relaxed),
+            turns: self.turns.get(),
+            interactions: self.interactions.get(),
+            errors: self.errors.get(),
+            searches_waiting: level(&self.searches_waiting),
+            searches_running: level(&self.searches_running),
+            renders_waiting: level(&self.renders_waiting),
+            renders_running: level(&self.renders_running),
             round_trips: self.round_trips.load(Ordering::Relaxed),
         }
     }
+
+    /// Writes every metric in Prometheus's text format (version 0.0.4), for `/metrics`.
+    pub fn prometheus_text(&self) -> String {
+        let mut text = String::new();
+        // Writing to a String cannot fail.
+        let _ = prometheus_client::encoding::prometheus_text::encode(&mut text, &self.registry);
+        text
+    }
 }
+
+/// The `Content-Type` of [`Metrics::prometheus_text`].
+pub const PROMETHEUS_TEXT: &str = prometheus_client::encoding::prometheus_text::CONTENT_TYPE;
 
 impl Drop for Held<'_> {
     fn drop(&mut self) {
-        self.gauge.fetch_sub(1, Ordering::Relaxed);
+        self.gauge.dec();
     }
 }
 
@@ -215,6 +348,8 @@ fn uptime(d: Duration) -> String {
 tokio::task_local! {
     /// The time spent drawing pictures for the task's current piece of work.
     static RENDER_TIME: Cell<Duration>;
+    /// Whether the task's current command stored a turn.
+    static TURNED: Cell<bool>;
 }
 
 /// Runs `work` and returns its output with the time its pictures took to draw and encode
@@ -260,6 +395,30 @@ mod tests {
         drop(also);
         assert_eq!(metrics.snapshot().renders_running, 0);
         assert_eq!(metrics.snapshot().turns, 2, "counters never fall");
+    }
+
+    #[tokio::test]
+    async fn only_a_command_that_stored_a_turn_is_timed_as_a_turn() {
+        let metrics = Metrics::default();
+        metrics.timed_command(async {}).await;
+        metrics.timed_command(async { metrics.turn() }).await;
+        metrics.render_took(Duration::from_millis(3));
+        let text = metrics.prometheus_text();
+        for line in [
+            "tabula_turns_total 1",
+            "tabula_turn_seconds_count 1",
+            "tabula_render_seconds_count 1",
+            "tabula_render_seconds_bucket{le=\"0.004\"} 1",
+            "tabula_render_seconds_bucket{le=\"0.002\"} 0",
+            "tabula_interaction_seconds_count 0",
+            "# TYPE tabula_database_seconds histogram",
+            "# TYPE tabula_renders_running gauge",
+        ] {
+            assert!(
+                text.lines().any(|l| l == line),
+                "{line:?} missing from\n{text}"
+            );
+        }
     }
 
     #[tokio::test]

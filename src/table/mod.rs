@@ -48,8 +48,8 @@ pub use names::{clean_name, markdown_safe};
 pub use remind::Reminder;
 pub use settings::Notice;
 pub use web::{
-    ANONYMOUS, BOARD_PAGE, BoardLine, BoardView, GameLine, GameView, PlayerView, PlyLine,
-    ServerView, Visibility, Watch, WebCommand, WebFile, WebName,
+    ANONYMOUS, ARCHIVE_PAGE, ArchiveQuery, ArchiveView, BOARD_PAGE, BoardLine, BoardView, GameLine,
+    GameView, PlayerView, PlyLine, ServerView, Visibility, Watch, WebCommand, WebFile, WebName,
 };
 
 /// The table: one per process, shared by every frontend task.
@@ -153,7 +153,10 @@ impl Table {
         work: impl std::future::Future<Output = Result<Reply, TableError>>,
     ) -> Reply {
         let span = tracing::info_span!("command", channel = %ctx.channel, user = %ctx.user.id);
-        match work.instrument(span).await {
+        // Boxed: a command's future is large, and each wrapper would otherwise copy it on the
+        // stack of a runtime thread (a stack overflow in debug builds).
+        let work = Box::pin(work).instrument(span);
+        match self.metrics.timed_command(work).await {
             Ok(reply) => reply,
             Err(e) => {
                 if e.is_our_fault() {
@@ -225,9 +228,7 @@ impl Table {
     async fn load(&self, ctx: &Ctx) -> Result<Loaded, TableError> {
         // The game and its seats in one round trip.
         let (row, mut seats) = self
-            .store
-            .open_game_with_seats(&ctx.guild, &ctx.channel)
-            .instrument(db_span())
+            .db(self.store.open_game_with_seats(&ctx.guild, &ctx.channel))
             .await?
             .ok_or(TableError::NoGame)?;
         if let Some(days) = self.expire_lobby(&row).await? {
@@ -296,6 +297,16 @@ impl Table {
             },
         };
         Ok(Reply::private(words::rules(kind)))
+    }
+}
+
+impl Table {
+    /// Runs one database call in its span, recording how long it took.
+    pub(crate) async fn db<F: std::future::Future>(&self, call: F) -> F::Output {
+        let started = std::time::Instant::now();
+        let out = call.instrument(db_span()).await;
+        self.metrics.database_took(started.elapsed());
+        out
     }
 }
 

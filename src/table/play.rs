@@ -1,7 +1,6 @@
 //! Playing a started game: moves, dice, the board, resignations and draw offers.
 
 use rand::Rng as _;
-use tracing::Instrument as _;
 
 use crate::rating::{self, System};
 use crate::rules::{Action, Game, PlayError, Seat, Turn};
@@ -313,32 +312,29 @@ impl Table {
         });
         // The person to move next: while they are away, the new turn's clock waits.
         let to_move = next.turn().seat().and_then(|s| seat_user(&seats, s));
-        let (row, changes) = self
-            .store
-            .commit_turn(
-                Change {
-                    game: row.id,
-                    expected_seq: row.seq,
-                    status: if outcome.is_some() {
-                        Status::Finished
-                    } else {
-                        Status::Active
-                    },
-                    state,
-                    result,
-                    seats: None,
-                    log: Some(NewLog {
-                        user_id: ctx.user.id.clone(),
-                        action: serde_json::to_string(action)
-                            .map_err(|e| TableError::Internal(e.into()))?,
-                        notation,
-                    }),
+        let commit = self.store.commit_turn(
+            Change {
+                game: row.id,
+                expected_seq: row.seq,
+                status: if outcome.is_some() {
+                    Status::Finished
+                } else {
+                    Status::Active
                 },
-                rate.as_ref(),
-                to_move.as_deref(),
-            )
-            .instrument(super::db_span())
-            .await?;
+                state,
+                result,
+                seats: None,
+                log: Some(NewLog {
+                    user_id: ctx.user.id.clone(),
+                    action: serde_json::to_string(action)
+                        .map_err(|e| TableError::Internal(e.into()))?,
+                    notation,
+                }),
+            },
+            rate.as_ref(),
+            to_move.as_deref(),
+        );
+        let (row, changes) = self.db(commit).await?;
         self.metrics.turn();
         self.live.changed(row.id);
         Ok((row, seats, next, changes))
@@ -361,10 +357,7 @@ impl Table {
         // A player to move who is away: said in the text and on the picture.
         let mut away = None;
         if let Some(user) = game.turn().seat().and_then(|s| seat_user(seats, s))
-            && let Some(until) = self
-                .away_until(&row.guild, &user)
-                .instrument(super::db_span())
-                .await
+            && let Some(until) = self.db(self.away_until(&row.guild, &user)).await
         {
             status.push_str(&format!(
                 " {} is on vacation until <t:{until}:f>; their clock waits.",

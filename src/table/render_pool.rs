@@ -75,6 +75,7 @@ impl RenderPool {
             (out, started.elapsed())
         })
         .await?;
+        metrics.render_took(done.1);
         Ok(done)
     }
 }

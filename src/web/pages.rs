@@ -3,12 +3,13 @@
 
 use askama::Template;
 use axum::extract::rejection::PathRejection;
-use axum::extract::{Path, State};
+use axum::extract::{Path, RawQuery, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
 use crate::table::{
-    BoardView, GameLine, GameView, PlayerView, ServerView, Table, TableError, WebFile, WebName,
+    ArchiveQuery, ArchiveView, BoardView, GameLine, GameView, PlayerView, ServerView, Table,
+    TableError, WebFile, WebName,
 };
 
 use super::site::{not_found, oops};
@@ -168,6 +169,173 @@ async fn board(table: &Table, id: &str, kind: &str, page: usize) -> Response {
             },
             noindex: false,
             v,
+        })
+    })
+}
+
+#[derive(Template)]
+#[template(path = "archive.html")]
+struct ArchivePage {
+    title: String,
+    noindex: bool,
+    v: ArchiveView,
+    games: Vec<Line>,
+    /// Links that change one filter and keep the others: (label, address, chosen).
+    by_game: Vec<(String, String, bool)>,
+    by_result: Vec<(String, String, bool)>,
+    previous: Option<String>,
+    next: Option<String>,
+}
+
+/// Reads an archive's address query: each of `game`, `player`, `result` and `page` at most
+/// once, nothing else, values in their one spelling (`page=2`, never `page=1` or `page=02`).
+fn archive_query(query: Option<&str>) -> Option<ArchiveQuery> {
+    let mut out = ArchiveQuery {
+        page: 1,
+        ..ArchiveQuery::default()
+    };
+    let mut page = None;
+    for pair in query.unwrap_or("").split('&').filter(|p| !p.is_empty()) {
+        let (key, value) = pair.split_once('=')?;
+        if value.is_empty()
+            || !value
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+        {
+            return None;
+        }
+        let slot = match key {
+            "game" => &mut out.game,
+            "player" => &mut out.player,
+            "result" => &mut out.result,
+            "page" => &mut page,
+            _ => return None,
+        };
+        if slot.replace(value.to_string()).is_some() {
+            return None;
+        }
+    }
+    if let Some(page) = page {
+        out.page = page
+            .parse::<usize>()
+            .ok()
+            .filter(|n| *n >= 2 && n.to_string() == page)?;
+    }
+    Some(out)
+}
+
+/// An archive's address with `query`'s filters.
+fn archive_link(server: &str, query: &ArchiveQuery) -> String {
+    let mut parts = Vec::new();
+    if let Some(game) = &query.game {
+        parts.push(format!("game={game}"));
+    }
+    if let Some(player) = &query.player {
+        parts.push(format!("player={player}"));
+    }
+    if let Some(result) = &query.result {
+        parts.push(format!("result={result}"));
+    }
+    if query.page > 1 {
+        parts.push(format!("page={}", query.page));
+    }
+    if parts.is_empty() {
+        format!("/s/{server}/archive")
+    } else {
+        format!("/s/{server}/archive?{}", parts.join("&"))
+    }
+}
+
+pub(super) async fn archive(
+    State(table): State<Table>,
+    id: Result<Path<String>, PathRejection>,
+    RawQuery(query): RawQuery,
+) -> Response {
+    let (Ok(Path(id)), Some(query)) = (id, archive_query(query.as_deref())) else {
+        return not_found();
+    };
+    answer(table.web_archive(&id, query).await, |mut v: ArchiveView| {
+        let games = lines(std::mem::take(&mut v.games));
+        let first = ArchiveQuery {
+            page: 1,
+            ..v.query.clone()
+        };
+        let mut by_game = vec![(
+            "All games".to_string(),
+            archive_link(
+                &v.server,
+                &ArchiveQuery {
+                    game: None,
+                    ..first.clone()
+                },
+            ),
+            v.query.game.is_none(),
+        )];
+        for (name, title) in &v.kinds {
+            by_game.push((
+                (*title).to_string(),
+                archive_link(
+                    &v.server,
+                    &ArchiveQuery {
+                        game: Some(name.clone()),
+                        ..first.clone()
+                    },
+                ),
+                v.query.game.as_deref() == Some(name),
+            ));
+        }
+        let mut by_result = Vec::new();
+        for (label, value) in [
+            ("Any result", None),
+            ("Won", Some("won")),
+            ("Drawn", Some("drawn")),
+            ("Aborted", Some("aborted")),
+        ] {
+            by_result.push((
+                label.to_string(),
+                archive_link(
+                    &v.server,
+                    &ArchiveQuery {
+                        result: value.map(str::to_string),
+                        ..first.clone()
+                    },
+                ),
+                v.query.result.as_deref() == value,
+            ));
+        }
+        let previous = (v.query.page > 1).then(|| {
+            archive_link(
+                &v.server,
+                &ArchiveQuery {
+                    page: v.query.page - 1,
+                    ..v.query.clone()
+                },
+            )
+        });
+        let next = v.more.then(|| {
+            archive_link(
+                &v.server,
+                &ArchiveQuery {
+                    page: v.query.page + 1,
+                    ..v.query.clone()
+                },
+            )
+        });
+        let title = match (&v.player_name, v.query.page) {
+            (Some(name), 1) => format!("Archive: {name}'s games"),
+            (Some(name), n) => format!("Archive: {name}'s games, page {n}"),
+            (None, 1) => "Archive".to_string(),
+            (None, n) => format!("Archive, page {n}"),
+        };
+        html(&ArchivePage {
+            title,
+            noindex: false,
+            v,
+            games,
+            by_game,
+            by_result,
+            previous,
+            next,
         })
     })
 }

@@ -89,6 +89,7 @@ pub(super) fn build(table: Table, limits: Limits, streams: Arc<Streams>) -> Rout
         .route("/style.css", get(style))
         .route("/game.js", get(script))
         .route("/s/{id}", get(pages::server))
+        .route("/s/{id}/archive", get(pages::archive))
         .route("/s/{id}/leaderboard/{kind}", get(pages::leaderboard))
         .route(
             "/s/{id}/leaderboard/{kind}/{page}",

@@ -26,3 +26,6 @@ mod render;
 
 // The bot: bear-off database values, legal plays, the cube in races, level order, the budget.
 mod bot;
+
+// Gammons saved in bear-offs, held to gnubg's 2-ply answers (issue 31).
+mod gammons;

@@ -49,7 +49,7 @@ async function context(options = {}) {
   return ctx;
 }
 
-const kinds = ["home", "server", "leaderboard", "player", "game", "live", "missing"];
+const kinds = ["home", "server", "leaderboard", "player", "game", "live", "archive", "missing"];
 
 for (const colorScheme of ["light", "dark"]) {
   test(`every kind of page has no axe violations (WCAG 2.1 AA) in ${colorScheme}`, async () => {

@@ -132,3 +132,49 @@ async fn a_command_in_a_shape_this_build_does_not_know_is_still_answered() {
     assert!(w.bot.store.log(w.game().await.id).await.unwrap().is_empty());
     w.bot.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_answer_discord_took_but_whose_reply_was_lost_is_not_shown_twice() {
+    let w = super::World::new().await;
+    let (alice, bob) = (FakeUser::alice(), FakeUser::bob());
+    w.chess().await;
+    // Discord takes the answer, the reply to the bot is lost, and the bot's second try is
+    // told the interaction was acknowledged already (40060).
+    w.fake.lose_answers("/callback", 1);
+    let n = w.fake.requests().len();
+    let turn = w.play(&alice, "e4").await;
+    assert_turn(&turn, &bob);
+    let tries = w
+        .fake
+        .wait_for("the answer tried again", |requests| {
+            let tries: Vec<u16> = requests[n..]
+                .iter()
+                .filter(|r| r.method == "POST" && r.path.ends_with("/callback"))
+                .map(|r| r.status)
+                .collect();
+            (tries.len() >= 2).then_some(tries)
+        })
+        .await;
+    super::settle().await;
+    assert_eq!(tries.len(), 2, "tried twice: {tries:?}");
+    assert_eq!(tries[1], 400, "the second try was refused: {tries:?}");
+    let violations = w.fake.take_violations();
+    assert!(
+        violations.len() == 1 && violations[0].contains("40060"),
+        "{violations:?}"
+    );
+    let rescued: Vec<_> = w
+        .fake
+        .requests()
+        .into_iter()
+        .skip(n)
+        .filter(|r| r.method == "POST" && r.path.contains("/channels/"))
+        .collect();
+    assert!(
+        rescued.is_empty(),
+        "not posted in the channel as well: {rescued:?}"
+    );
+    let log = w.bot.store.log(w.game().await.id).await.unwrap();
+    assert_eq!(log.len(), 1, "the move was played once");
+    w.bot.stop().await;
+}

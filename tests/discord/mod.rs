@@ -10,6 +10,7 @@ mod dice;
 mod failures;
 mod game;
 mod limits;
+mod ops;
 mod options;
 mod outage;
 // Overdue games stored for the several-process tests, and the reminders the fake saw.

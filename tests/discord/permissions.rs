@@ -80,3 +80,54 @@ async fn a_move_whose_message_was_deleted_is_still_announced() {
     assert_eq!(w.bot.store.log(w.game().await.id).await.unwrap().len(), 1);
     w.bot.stop().await;
 }
+
+/// Returns the requests that read the bot's permissions over HTTP: the channel, the server's
+/// roles, a member.
+fn permission_reads(requests: &[Recorded]) -> Vec<String> {
+    requests
+        .iter()
+        .filter(|r| r.method == "GET")
+        .filter(|r| {
+            r.path == format!("/api/v10/channels/{CHANNEL}")
+                || r.path.ends_with("/roles")
+                || r.path.contains("/members/")
+        })
+        .map(|r| r.path.clone())
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_plain_text_move_in_a_cached_guild_reads_no_permissions_over_http() {
+    let w = World::new().await;
+    let (alice, bob) = (FakeUser::alice(), FakeUser::bob());
+    w.chess().await;
+    let n = w.fake.say(&alice, "e4", None);
+    let (_, turn) = w.fake.posted_after(n).await;
+    assert!(turn.content.contains("played **e4**"), "{}", turn.content);
+    super::settle().await;
+    let cost: Vec<String> = w.fake.requests()[n..]
+        .iter()
+        .map(|r| format!("{} {}", r.method, r.path))
+        .collect();
+    println!(
+        "a plain-text move in a cached guild: {} request(s): {cost:?}",
+        cost.len()
+    );
+
+    // A role update reaches the cache: the next move is refused, then played once it is back.
+    w.fake.set_bot_permissions(BOT_PERMISSIONS & !SEND_MESSAGES);
+    let (n, _) = w.fake.say_kept(&bob, "e5");
+    let told = w
+        .fake
+        .wait_for("a DM to the player", |r| dm_text(&r[n..]))
+        .await;
+    assert!(told.contains("Send Messages"), "{told}");
+    w.fake.set_bot_permissions(BOT_PERMISSIONS);
+    let n = w.fake.say(&bob, "e5", None);
+    let (_, turn) = w.fake.posted_after(n).await;
+    assert!(turn.content.contains("played **e5**"), "{}", turn.content);
+
+    let reads = permission_reads(&w.fake.requests());
+    assert!(reads.is_empty(), "permissions read over HTTP: {reads:?}");
+    w.bot.stop().await;
+}

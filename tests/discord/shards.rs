@@ -1,3 +1,6 @@
+//! An autosharded bot: it runs every shard `GET /gateway/bot` recommends, plays in guilds of
+//! each, and a shard that loses its connection resumes and gets what it missed.
+//!
 //! Two bot processes on one PostgreSQL, each running one of Discord's two shards
 //! (`TABULA_SHARDS=0/2` and `1/2`), against the fake Discord, which sends each guild's events
 //! to the guild's shard only: every interaction, in guilds of both shards, is answered exactly
@@ -12,7 +15,9 @@ use serde_json::{Value, json};
 use super::overdue::{reminders_posted, seed};
 use crate::support::discord::process::spawn_bot;
 use crate::support::discord::shards::shard_of;
-use crate::support::discord::{FakeDiscord, FakeUser, GUILD, Recorded, game_choice, payloads};
+use crate::support::discord::{
+    Bot, CHANNEL, FakeDiscord, FakeUser, GUILD, Recorded, game_choice, payloads,
+};
 use tabula::store::Store;
 
 /// A second guild, on the other shard of two (its timestamp bits differ by one).
@@ -79,6 +84,71 @@ fn callbacks(requests: &[Recorded]) -> HashMap<String, usize> {
         }
     }
     count
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_autosharded_bot_runs_every_shard_discord_recommends_and_plays_in_guilds_of_each() {
+    let fake = FakeDiscord::start().await;
+    fake.recommend_shards(2);
+    let dir = tempfile::tempdir().unwrap();
+    let url = crate::support::db::sqlite_url(&dir);
+    let bot = Bot::start(&fake, &url, |_| {}).await;
+    // serenity starts the second shard 5 s after the first, as Discord asks.
+    fake.wait_ready(2).await;
+    let shards: Vec<Value> = fake
+        .identifies()
+        .iter()
+        .map(|d| d["shard"].clone())
+        .collect();
+    assert_eq!(
+        shards,
+        [json!([0, 2]), json!([1, 2])],
+        "one session per shard"
+    );
+    let chess = fake
+        .wait_for("the command registration", |requests| {
+            let asked = requests
+                .iter()
+                .any(|r| r.method == "GET" && r.path == "/api/v10/gateway/bot");
+            let registered = requests
+                .iter()
+                .any(|r| r.method == "PUT" && r.path.ends_with("/commands"));
+            (asked && registered).then(|| game_choice(requests, "chess"))
+        })
+        .await;
+
+    let other_channel = (FIRST_CHANNEL + 500).to_string();
+    futures::future::join(
+        table(&fake, GUILD, CHANNEL.to_string(), chess),
+        table(&fake, OTHER_GUILD, other_channel.clone(), chess),
+    )
+    .await;
+    let per_shard = fake.sent_per_shard();
+    assert!(
+        per_shard.len() == 2 && per_shard.values().all(|n| *n > 0),
+        "both shards had work: {per_shard:?}"
+    );
+
+    // The shard of the test guild drops; a move typed meanwhile reaches the bot on RESUME.
+    fake.cut_shard(shard_of(GUILD.parse().unwrap(), 2));
+    let n = fake.say(&FakeUser::alice(), "Bb5", None);
+    fake.posted_until(n, |a| a.content.contains("played **Bb5**"))
+        .await;
+    assert!(fake.resumes() >= 1, "the shard resumed");
+    for (guild, channel, moves) in [
+        (GUILD, CHANNEL, 5),
+        (OTHER_GUILD, other_channel.as_str(), 4),
+    ] {
+        let game = bot
+            .store
+            .open_game(guild, channel)
+            .await
+            .unwrap()
+            .expect("a game");
+        let log = bot.store.log(game.id).await.unwrap();
+        assert_eq!(log.len(), moves, "the moves of the game in {guild}");
+    }
+    bot.stop().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -107,6 +107,7 @@ async fn the_site_in_a_real_browser_is_accessible_fits_a_phone_follows_live_game
         "player": format!("/p/{player}"),
         "game": format!("/g/{finished}"),
         "live": format!("/g/{live}"),
+        "archive": format!("/s/{server}/archive?game=chess"),
         "missing": "/no/such/page",
     });
     let mut child = Process::new("node")

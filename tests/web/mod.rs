@@ -296,7 +296,7 @@ pub fn links(html: &str) -> Vec<String> {
             let end = rest.find('"').unwrap_or(rest.len());
             let link = &rest[..end];
             if link.starts_with('/') && !link.starts_with("//") {
-                out.push(link.replace("&amp;", "&"));
+                out.push(link.replace("&amp;", "&").replace("&#38;", "&"));
             }
         }
     }

@@ -232,3 +232,96 @@ fn the_share_card_is_1200_by_630_for_every_game() {
         assert_eq!((card.width(), card.height()), (1200, 630), "{kind:?}");
     }
 }
+
+#[tokio::test]
+async fn the_archive_lists_finished_games_by_game_player_and_result_a_page_at_a_time() {
+    let web = Web::new().await;
+    web.seed().await;
+    let id = web.enable().await;
+    let archive = |query: &str| {
+        let path = if query.is_empty() {
+            format!("/s/{id}/archive")
+        } else {
+            format!("/s/{id}/archive?{query}")
+        };
+        let web = &web;
+        async move { web.get(&path).await }
+    };
+    // The seed's two finished games (bob's mate of alice, carol's win on time over bob),
+    // and not the one being played.
+    let all = archive("").await.text();
+    assert!(all.contains("bob won by checkmate"), "{all}");
+    assert!(all.contains("carol won by"), "{all}");
+    assert!(!all.contains("to move"), "{all}");
+    let chess = archive("game=chess").await.text();
+    assert!(chess.contains("bob won by checkmate") && chess.contains("carol won by"));
+    let none = archive("game=backgammon").await.text();
+    assert!(none.contains("No game fits."), "{none}");
+    assert!(archive("result=won").await.text().contains("carol won by"));
+    assert!(
+        archive("result=drawn")
+            .await
+            .text()
+            .contains("No game fits.")
+    );
+    assert!(
+        archive("result=aborted")
+            .await
+            .text()
+            .contains("No game fits.")
+    );
+    let alice = web
+        .t
+        .store
+        .web_player(GUILD, &super::alice().id)
+        .await
+        .unwrap()
+        .public_id;
+    let hers = archive(&format!("player={alice}&result=won")).await.text();
+    assert!(hers.contains("bob won by checkmate"), "{hers}");
+    assert!(!hers.contains("carol won by"), "{hers}");
+    assert!(hers.contains("alice"), "{hers}");
+    // Every filter link keeps the others (askama writes `&` in attributes as `&#38;`).
+    assert!(
+        hers.contains(&format!(
+            "href=\"/s/{id}/archive?game=chess&#38;player={alice}&#38;result=won\""
+        )),
+        "{hers}"
+    );
+    // A value that names nothing, an unknown key, a repeated key, page 1 spelt out, a page
+    // past the end: all the one 404.
+    for bad in [
+        "game=go",
+        "result=lost",
+        "player=AAAAAAAAAAAAAAAAAAAAAA",
+        "colour=white",
+        "game=chess&game=chess",
+        "page=1",
+        "page=02",
+        "page=10001",
+    ] {
+        assert_eq!(archive(bad).await.status, StatusCode::NOT_FOUND, "{bad}");
+    }
+    // Pages of 25: 30 games called off before a move make a second page, linked from the
+    // first.
+    for i in 0..30 {
+        let channel = format!("a{i}");
+        web.chess(&channel, &super::carol(), &super::dave(), None)
+            .await;
+        let reply = web
+            .say(&super::carol(), &channel, tabula::table::Command::Abort)
+            .await;
+        assert!(!reply.private, "{}", reply.text);
+    }
+    let first = archive("result=aborted").await.text();
+    assert_eq!(first.matches("<li><a href=\"/g/").count(), 25, "{first}");
+    assert!(
+        first.contains(&format!(
+            "rel=\"next\" href=\"/s/{id}/archive?result=aborted&#38;page=2\""
+        )),
+        "{first}"
+    );
+    let second = archive("result=aborted&page=2").await.text();
+    assert_eq!(second.matches("<li><a href=\"/g/").count(), 5, "{second}");
+    assert!(second.contains("rel=\"prev\""), "{second}");
+}

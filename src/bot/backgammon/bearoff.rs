@@ -1,7 +1,9 @@
 //! The one-sided bear-off database: for every way up to 15 checkers can stand on the six home
 //! points (54,264 positions), how many rolls bearing them all off takes, as an exact mean and
-//! a distribution, when each roll is played to leave the fewest rolls on average. Built once, at
-//! first use, in well under a second in release; it holds about 3.7 MB.
+//! a distribution, when each roll is played to leave the fewest rolls on average; and how many
+//! rolls bearing the first checker off takes (what saves a gammon), when each roll is played to
+//! get one off soonest. Built once, at first use, in about a second in release; it holds
+//! about 4.6 MB.
 
 use std::sync::OnceLock;
 
@@ -15,6 +17,10 @@ pub const POSITIONS: usize = 54_264;
 /// Checkers on the home points, `home[p - 1]` on point `p`.
 pub type Home = [u8; 6];
 
+/// How many roll counts the first-checker distribution keeps: from the home board one checker
+/// always comes off within six rolls (fifteen on the 6-point roll 1-1 at worst).
+pub const SAVE_ROLLS: usize = 8;
+
 /// The distributions are stored as sixteen-bit fractions of one.
 const SCALE: f32 = 65_535.0;
 
@@ -23,6 +29,8 @@ struct Table {
     mean: Vec<f32>,
     /// `dist[i][k]`: the chance of needing exactly `k` rolls, scaled to `SCALE`.
     dist: Vec<[u16; ROLLS]>,
+    /// `save[i][k]`: the chance that the first checker comes off on exactly the `k`-th roll.
+    save: Vec<[u16; SAVE_ROLLS]>,
 }
 
 /// `BINOMIAL[n][k]` for n ≤ 21, k ≤ 6.
@@ -75,6 +83,18 @@ pub fn mean_rolls(home: &Home) -> f32 {
 pub fn distribution(home: &Home) -> [f32; ROLLS] {
     let cells = &table().dist[index(home)];
     let mut out = [0.0; ROLLS];
+    for (o, c) in out.iter_mut().zip(cells) {
+        *o = f32::from(*c) / SCALE;
+    }
+    out
+}
+
+/// Returns the chances that the first checker of `home` comes off on exactly the 0th, 1st,
+/// 2nd... roll, when every roll is played to bear one off soonest (0 rolls: nothing left to
+/// bear off).
+pub fn save_distribution(home: &Home) -> [f32; SAVE_ROLLS] {
+    let cells = &table().save[index(home)];
+    let mut out = [0.0; SAVE_ROLLS];
     for (o, c) in out.iter_mut().zip(cells) {
         *o = f32::from(*c) / SCALE;
     }
@@ -142,26 +162,24 @@ fn pips(h: &Home) -> u32 {
 }
 
 fn build() -> Table {
+    let all = all_positions();
     let mut mean = vec![0.0f32; POSITIONS];
     let mut work = vec![[0.0f32; ROLLS]; POSITIONS];
     let mut dist = vec![[0u16; ROLLS]; POSITIONS];
-    for h in all_positions() {
-        let i = index(&h);
-        if h == [0; 6] {
+    for h in &all {
+        let i = index(h);
+        if *h == [0; 6] {
             work[i][0] = 1.0;
             dist[i][0] = SCALE as u16;
             continue;
         }
         let mut m = 1.0f64;
         let mut d = [0.0f32; ROLLS];
-        for a in 1..=6u8 {
-            for b in a..=6u8 {
-                let weight = if a == b { 1.0 } else { 2.0 } / 36.0;
-                let child = best_child(&h, a, b, &mean);
-                m += weight * f64::from(mean[child]);
-                for k in 0..ROLLS {
-                    d[(k + 1).min(ROLLS - 1)] += weight as f32 * work[child][k];
-                }
+        for (a, b, weight) in rolls() {
+            let child = index(&best_child(h, a, b, &|leaf| mean[index(leaf)]));
+            m += weight * f64::from(mean[child]);
+            for k in 0..ROLLS {
+                d[(k + 1).min(ROLLS - 1)] += weight as f32 * work[child][k];
             }
         }
         mean[i] = m as f32;
@@ -170,36 +188,88 @@ fn build() -> Table {
             dist[i][k] = (d[k] * SCALE).round() as u16;
         }
     }
-    Table { mean, dist }
+    let save = build_save(&all);
+    Table { mean, dist, save }
 }
 
-/// Returns the index of the position a roll of `a`-`b` best leaves `h` in (fewest rolls on average).
-fn best_child(h: &Home, a: u8, b: u8, mean: &[f32]) -> usize {
-    let mut best = (f32::INFINITY, 0usize);
+/// The 21 rolls, each with its chance.
+fn rolls() -> impl Iterator<Item = (u8, u8, f64)> {
+    (1..=6u8).flat_map(|a| (a..=6u8).map(move |b| (a, b, if a == b { 1.0 } else { 2.0 } / 36.0)))
+}
+
+/// The first-checker distributions: a roll that can bear a checker off does (one roll), any
+/// other leaves the position with the fewest rolls to a first checker off on average.
+fn build_save(all: &[Home]) -> Vec<[u16; SAVE_ROLLS]> {
+    let mut mean = vec![0.0f32; POSITIONS];
+    let mut work = vec![[0.0f32; SAVE_ROLLS]; POSITIONS];
+    for h in all {
+        let i = index(h);
+        let checkers = count(h);
+        if checkers == 0 {
+            work[i][0] = 1.0;
+            continue;
+        }
+        let mut m = 1.0f64;
+        let mut d = [0.0f32; SAVE_ROLLS];
+        for (a, b, weight) in rolls() {
+            // A leaf with a checker off scores below every mean, so it is chosen when there is one.
+            let child = best_child(h, a, b, &|leaf| {
+                if count(leaf) < checkers {
+                    -1.0
+                } else {
+                    mean[index(leaf)]
+                }
+            });
+            if count(&child) < checkers {
+                d[1] += weight as f32;
+            } else {
+                let c = index(&child);
+                m += weight * f64::from(mean[c]);
+                for k in 0..SAVE_ROLLS {
+                    d[(k + 1).min(SAVE_ROLLS - 1)] += weight as f32 * work[c][k];
+                }
+            }
+        }
+        mean[i] = m as f32;
+        work[i] = d;
+    }
+    work.iter()
+        .map(|d| d.map(|p| (p * SCALE).round() as u16))
+        .collect()
+}
+
+/// Returns how many checkers `h` holds.
+fn count(h: &Home) -> u32 {
+    h.iter().map(|n| u32::from(*n)).sum()
+}
+
+/// Returns the position a roll of `a`-`b` best leaves `h` in: the one of lowest `score`.
+fn best_child(h: &Home, a: u8, b: u8, score: &dyn Fn(&Home) -> f32) -> Home {
+    let mut best = (f32::INFINITY, *h);
     if a == b {
-        search(h, &[a; 4], true, 6, mean, &mut best);
+        search(h, &[a; 4], true, 6, score, &mut best);
     } else {
-        search(h, &[a, b], false, 6, mean, &mut best);
-        search(h, &[b, a], false, 6, mean, &mut best);
+        search(h, &[a, b], false, 6, score, &mut best);
+        search(h, &[b, a], false, 6, score, &mut best);
     }
     best.1
 }
 
 /// Tries every step of `dice[0]` (with a doublet, sources never rise, as in the legal plays),
-/// then the rest, keeping the leaf with the fewest rolls left.
+/// then the rest, keeping the leaf with the lowest score.
 fn search(
     h: &Home,
     dice: &[u8],
     doublet: bool,
     max_from: usize,
-    mean: &[f32],
-    best: &mut (f32, usize),
+    score: &dyn Fn(&Home) -> f32,
+    best: &mut (f32, Home),
 ) {
     let done = h.iter().all(|n| *n == 0);
     let (Some((&die, rest)), false) = (dice.split_first(), done) else {
-        let i = index(h);
-        if mean[i] < best.0 {
-            *best = (mean[i], i);
+        let s = score(h);
+        if s < best.0 {
+            *best = (s, *h);
         }
         return;
     };
@@ -219,7 +289,7 @@ fn search(
             next[from - die - 1] += 1;
         }
         let max = if doublet { from } else { 6 };
-        search(&next, rest, doublet, max, mean, best);
+        search(&next, rest, doublet, max, score, best);
     }
 }
 
@@ -237,5 +307,22 @@ mod tests {
             assert!(!seen[i], "{h:?} shares index {i}");
             seen[i] = true;
         }
+    }
+
+    #[test]
+    fn the_first_checker_comes_off_within_the_distributions_length_from_every_position() {
+        for h in all_positions().iter().filter(|h| count(h) > 0) {
+            let d = save_distribution(h);
+            assert_eq!(d[0], 0.0, "{h:?}");
+            assert_eq!(d[SAVE_ROLLS - 1], 0.0, "{h:?}");
+            assert!((d.iter().sum::<f32>() - 1.0).abs() < 1e-3, "{h:?}");
+        }
+    }
+
+    #[test]
+    fn fifteen_checkers_on_the_6_point_bear_one_off_at_once_with_a_6_5_1_4_2_3_3_or_2_2() {
+        // 11 rolls with a 6, then 6/1 1/off, 6/2 2/off, 6/3/off and 6/4/2/off.
+        let d = save_distribution(&[0, 0, 0, 0, 0, 15]);
+        assert!((d[1] - 17.0 / 36.0).abs() < 1e-4, "{d:?}");
     }
 }

@@ -1,24 +1,150 @@
-//! Cube decisions from the cubeless money equity (gammons counted) of the side on roll, by
-//! simple thresholds: double from +0.36 (about 68% to win without gammons, where a live cube's
-//! doubling window opens) up to +1.0 (above it the position is too good: playing on for the
-//! gammon wins more than the point a drop gives); take down to -0.54 (a take loses twice the
-//! cubeless equity, a drop one point, and owning the cube is worth a little more, so the take
-//! point sits below the dead cube's -0.5). Match scores are not weighed: the same
-//! thresholds apply in a match (the Crawford game is left to the rules, which forbid doubling).
+//! Cube decisions by cubeful equity, Janowski's model (as GNU Backgammon uses it at 0-ply): the
+//! bot's own chances to win and to win or lose a gammon (gammons include backgammons), looked at
+//! before the roll (2-ply at the top level, 1-ply below it, the static evaluation at levels 2
+//! and 3), are turned into the equity of a dead cube and of a perfectly live one; the cubeful
+//! equity is the mix of the two by the cube's efficiency (0.68 in contact, 0.6 to 0.7 in races by
+//! the doubler's pip count, as gnubg has it). Whoever owns the cube sets the live cube's
+//! equity, and the decision compares the three outcomes:
+//!
+//! - no double: the equity with the cube where it is;
+//! - double, take: twice the equity with the opponent owning the cube;
+//! - double, pass: one point.
+//!
+//! The bot doubles when the lesser of taking and passing beats not doubling; it plays on for
+//! the gammon ("too good") when not doubling beats a pass; it takes when taking loses less than
+//! passing. Match scores are not weighed: a match game is decided as a money game (the Crawford
+//! game is left to the rules, which forbid doubling).
 
+use super::eval::{Probs, is_contact, pips};
 use super::search::Search;
 use crate::bot::{Budget, Pick};
 use crate::rules::Seat;
-use crate::rules::backgammon::{BackgammonGame, BackgammonMove};
+use crate::rules::backgammon::{BackgammonGame, BackgammonMove, View};
 
-/// The least equity the bot doubles at.
-pub const DOUBLE_FROM: f32 = 0.36;
-/// Above this equity the bot plays on rather than double.
-pub const TOO_GOOD: f32 = 1.0;
-/// The least equity the bot takes at.
-pub const TAKE_FROM: f32 = -0.54;
+/// The cube efficiency with contact.
+const CONTACT_EFFICIENCY: f32 = 0.68;
 
-/// Returns `double` when `seat`, about to roll, should double at `level` (1-ply looks at level 5).
+/// Who owns the cube, from the side on roll.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Owner {
+    Centred,
+    Mine,
+    Theirs,
+}
+
+/// The cubeful equities of the three cube actions for the side on roll, in units of the cube's
+/// present value.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Equities {
+    pub no_double: f32,
+    pub double_take: f32,
+    pub double_pass: f32,
+}
+
+impl Equities {
+    /// Returns whether doubling is right: the opponent's best answer beats not doubling.
+    pub fn double(&self) -> bool {
+        self.double_take.min(self.double_pass) > self.no_double
+    }
+
+    /// Returns whether the opponent should take a double.
+    pub fn take(&self) -> bool {
+        self.double_take <= self.double_pass
+    }
+
+    /// Names the proper action the way gnubg does.
+    pub fn action(&self, owner: Owner) -> &'static str {
+        let re = owner == Owner::Mine;
+        match (
+            self.double(),
+            self.take(),
+            self.no_double > self.double_pass,
+        ) {
+            (true, true, _) if re => "Redouble, take",
+            (true, true, _) => "Double, take",
+            (true, false, _) if re => "Redouble, pass",
+            (true, false, _) => "Double, pass",
+            (false, false, true) if re => "Too good to redouble, pass",
+            (false, false, true) => "Too good to double, pass",
+            (false, true, _) | (false, false, false) if re => "No redouble, take",
+            (false, _, _) => "No double, take",
+        }
+    }
+}
+
+/// Returns the cube efficiency of the position: how live the cube is.
+fn efficiency(view: &View) -> f32 {
+    if is_contact(view) {
+        CONTACT_EFFICIENCY
+    } else {
+        (0.55 + 0.00125 * pips(&view.me) as f32).clamp(0.6, 0.7)
+    }
+}
+
+/// Returns the cubeful equity of the side on roll with chances `probs`, the cube where `owner`
+/// says and as live as `x`, in units of the cube's value.
+pub fn cubeful(probs: &Probs, owner: Owner, x: f32) -> f32 {
+    let p = probs.win.clamp(1e-6, 1.0 - 1e-6);
+    // What a win and a loss are worth on average.
+    let w = 1.0 + probs.gammon_win.max(0.0) / p;
+    let l = 1.0 + probs.gammon_loss.max(0.0) / (1.0 - p);
+    let dead = p * w - (1.0 - p) * l;
+    // With a live cube the opponent's take point and the cash point, where the opponent drops.
+    let take_point = (l - 0.5) / (w + l + 0.5);
+    let cash_point = (l + 1.0) / (w + l + 0.5);
+    // The live cube's equity runs straight between those points (-1 and +1) and the game's ends.
+    let below_take = || -l + (l - 1.0) * p / take_point;
+    let above_cash = || 1.0 + (w - 1.0) * (p - cash_point) / (1.0 - cash_point);
+    let live = match owner {
+        Owner::Mine | Owner::Centred if p >= cash_point => above_cash(),
+        Owner::Mine => -l + (1.0 + l) * p / cash_point,
+        _ if p < take_point => below_take(),
+        Owner::Centred => -1.0 + 2.0 * (p - take_point) / (cash_point - take_point),
+        Owner::Theirs => -1.0 + (w + 1.0) * (p - take_point) / (1.0 - take_point),
+    };
+    dead * (1.0 - x) + live * x
+}
+
+/// Returns the equities of the cube actions for the side on roll in `view` with `probs`.
+pub fn equities(view: &View, probs: &Probs, owner: Owner) -> Equities {
+    let x = efficiency(view);
+    Equities {
+        no_double: cubeful(probs, owner, x),
+        double_take: 2.0 * cubeful(probs, Owner::Theirs, x),
+        double_pass: 1.0,
+    }
+}
+
+/// Returns the chances of the side on roll in `view`, before its roll, as `level` looks at
+/// them for the cube: 2-ply at level 5, 1-ply at level 4, the static evaluation below; a deeper
+/// look cut short by the budget gives way to the one below it.
+fn chances(view: &View, level: usize, budget: &Budget) -> (Probs, u32) {
+    let mut search = Search::new(budget, true, super::evaluator(level));
+    let deepest = match level {
+        5.. => 2,
+        4 => 1,
+        _ => 0,
+    };
+    let mut found = None;
+    for plies in 0..=deepest {
+        match search.probs_before_roll(view, plies) {
+            Some(p) => found = Some((p, plies)),
+            None => break,
+        }
+    }
+    found.unwrap_or_else(|| (super::evaluator(level).probs(view), 0))
+}
+
+/// Returns who owns the cube of `game`, from `seat`.
+fn owner(game: &BackgammonGame, seat: Seat) -> Owner {
+    match game.cube().owner {
+        None => Owner::Centred,
+        Some(o) if o == seat => Owner::Mine,
+        Some(_) => Owner::Theirs,
+    }
+}
+
+/// Returns `double` when `seat`, about to roll, should double at `level`.
 pub fn offer(
     game: &BackgammonGame,
     seat: Seat,
@@ -28,12 +154,20 @@ pub fn offer(
     if !game.may_double(seat) {
         return None;
     }
-    let mut search = Search::new(budget, true, super::evaluator(level));
-    let equity = search.before_roll(&game.board().view(seat), level >= 5);
-    (DOUBLE_FROM..=TOO_GOOD).contains(&equity).then(|| Pick {
+    let view = game.board().view(seat);
+    let (probs, plies) = chances(&view, level, budget);
+    let owner = owner(game, seat);
+    let e = equities(&view, &probs, owner);
+    e.double().then(|| Pick {
         r#move: BackgammonMove::Double,
         why: format!(
-            "doubles: cubeless equity {equity:+.2} is within the window {DOUBLE_FROM:+.2} to {TOO_GOOD:+.2}"
+            "{}: wins {:.0}% (gammons {:.0}%, loses one {:.0}%) at {plies}-ply; cubeful equity {:+.3} doubled and taken, {:+.3} not doubled",
+            e.action(owner),
+            probs.win * 100.0,
+            probs.gammon_win * 100.0,
+            probs.gammon_loss * 100.0,
+            e.double_take,
+            e.no_double,
         ),
     })
 }
@@ -45,18 +179,28 @@ pub fn answer(
     level: usize,
     budget: &Budget,
 ) -> Pick<BackgammonMove> {
-    let mut search = Search::new(budget, true, super::evaluator(level));
     let doubler = game.board().view(1 - seat);
-    let equity = -search.before_roll(&doubler, level >= 5);
-    if equity >= TAKE_FROM {
+    let (probs, plies) = chances(&doubler, level, budget);
+    // The doubler's equities; taking gives this seat the cube.
+    let owner = owner(game, 1 - seat);
+    let e = equities(&doubler, &probs, owner);
+    let take = -e.double_take;
+    let seen = format!(
+        "{} for the doubler; wins {:.0}% (gammons {:.0}%, loses one {:.0}%) at {plies}-ply",
+        e.action(owner),
+        (1.0 - probs.win) * 100.0,
+        probs.gammon_loss * 100.0,
+        probs.gammon_win * 100.0
+    );
+    if e.take() {
         Pick {
             r#move: BackgammonMove::Take,
-            why: format!("takes: cubeless equity {equity:+.2}, above {TAKE_FROM:+.2}"),
+            why: format!("takes: {seen}; cubeful equity {take:+.3} taken, -1 dropped"),
         }
     } else {
         Pick {
             r#move: BackgammonMove::Drop,
-            why: format!("drops: cubeless equity {equity:+.2}, below {TAKE_FROM:+.2}"),
+            why: format!("drops: {seen}; cubeful equity {take:+.3} taken, -1 dropped"),
         }
     }
 }

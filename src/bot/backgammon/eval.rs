@@ -5,7 +5,7 @@
 //! into a chance by a logistic curve: pips, points made, primes, anchors, the bar, home-board
 //! strength, checkers back, stacking and the blots each side can hit over the 36 rolls.
 
-use super::bearoff::{self, Home};
+use super::bearoff::{self, Home, ROLLS};
 use crate::rules::backgammon::{Side, View};
 
 /// Pips an average roll moves.
@@ -101,11 +101,20 @@ fn learned(view: &View) -> Probs {
 
 /// Returns the chances of the side on roll in `view` by `nets`, or by the exact database once
 /// both sides are home.
+/// In a race the gammon chances come from the bear-off database ([`race_gammons`]), not the
+/// network.
 pub fn by_nets(nets: &super::net::Nets, view: &View) -> Probs {
     if both_home(view) {
         return hand(view);
     }
-    nets.probs(view, is_contact(view))
+    let contact = is_contact(view);
+    let mut probs = nets.probs(view, contact);
+    if !contact {
+        let (win, loss) = race_gammons(view);
+        probs.gammon_win = win.min(probs.win);
+        probs.gammon_loss = loss.min(1.0 - probs.win);
+    }
+    probs
 }
 
 /// Returns the result for the side that just bore off its last checker in `result`: a win,
@@ -170,12 +179,66 @@ pub fn rolls(side: &Side) -> (f32, f32) {
     (mean + more, var + 0.3 * more)
 }
 
-/// Returns the mean rolls a side that has borne off nothing needs to bear off its first checker.
-fn rolls_to_save(side: &Side) -> f32 {
-    let (_, extra) = projected(side);
-    let lowest = (1..=6).find(|p| side[p - 1] > 0).unwrap_or(6) as u32;
-    let low = if extra > 0 { 3 } else { lowest };
-    ((extra + low) as f32 / PIPS_PER_ROLL).max(1.0)
+/// Returns `d` (chances by roll count) delayed by `extra` pips at [`PIPS_PER_ROLL`] a roll: the
+/// whole rolls shift every cell, the fraction of a roll shifts that share of each cell once more.
+fn delayed(d: &[f32], extra: u32) -> [f32; ROLLS] {
+    let rolls = extra as f32 / PIPS_PER_ROLL;
+    let whole = rolls.floor() as usize;
+    let part = rolls - rolls.floor();
+    let mut out = [0.0; ROLLS];
+    for (k, p) in d.iter().enumerate() {
+        out[(k + whole).min(ROLLS - 1)] += p * (1.0 - part);
+        out[(k + whole + 1).min(ROLLS - 1)] += p * part;
+    }
+    out
+}
+
+/// Returns the chances that a side bears its last checker off on exactly its 0th, 1st... roll:
+/// exact from the bear-off database when it is home, otherwise its home part's (checkers
+/// outside counted on the 6-point) delayed by the extra pips.
+fn finish_distribution(side: &Side) -> [f32; ROLLS] {
+    let (home, extra) = projected(side);
+    delayed(&bearoff::distribution(&home), extra)
+}
+
+/// Returns the chances that a side bears its first checker off on exactly its 0th, 1st... roll
+/// (what saves a gammon), every roll played to that end: exact from the database when it is
+/// home, otherwise its home part's delayed by the extra pips.
+fn save_distribution(side: &Side) -> [f32; ROLLS] {
+    let (home, extra) = projected(side);
+    delayed(&bearoff::save_distribution(&home), extra)
+}
+
+/// Returns the chance that `first` is done (by `a`, chances by roll count) no later than `second`
+/// (`b`), `first` rolling first: `a`'s k-th roll comes before `b`'s k-th.
+fn first_by(a: &[f32; ROLLS], b: &[f32; ROLLS]) -> f32 {
+    let mut at_least = [0.0f32; ROLLS + 1];
+    for k in (0..ROLLS).rev() {
+        at_least[k] = at_least[k + 1] + b[k];
+    }
+    (0..ROLLS)
+        .map(|k| a[k] * at_least[k])
+        .sum::<f32>()
+        .clamp(0.0, 1.0)
+}
+
+/// Returns the gammon chances in a race, for the side on roll: (to win one, to lose one). A
+/// side that has borne none off is gammoned when the other finishes before its first checker
+/// comes off; the side on roll rolls first.
+pub fn race_gammons(view: &View) -> (f32, f32) {
+    let (me, opp) = (&view.me, &view.opp);
+    let win = if in_play(opp) == 15 {
+        first_by(&finish_distribution(me), &save_distribution(opp))
+    } else {
+        0.0
+    };
+    let loss = if in_play(me) == 15 {
+        // I save it when my first checker comes off no later than the opponent's last.
+        1.0 - first_by(&save_distribution(me), &finish_distribution(opp))
+    } else {
+        0.0
+    };
+    (win, loss)
 }
 
 /// The race: exact when both sides are home, otherwise the normal approximation on rolls.
@@ -187,21 +250,12 @@ fn race(view: &View) -> Probs {
         (Some(a), Some(b)) => bearoff::win_on_roll(&a, &b),
         _ => phi((eo - em + 0.5) / (vm + vo).sqrt().max(0.3)),
     };
-    let mut probs = Probs {
+    let (gammon_win, gammon_loss) = race_gammons(view);
+    Probs {
         win,
-        ..Probs::default()
-    };
-    if in_play(opp) == 15 {
-        // The opponent is gammoned unless a checker comes off before my last one.
-        let save = rolls_to_save(opp);
-        probs.gammon_win = phi((save - em + 0.5) / (vm + 0.3 * save).sqrt().max(0.3));
+        gammon_win,
+        gammon_loss,
     }
-    if in_play(me) == 15 {
-        let save = rolls_to_save(me);
-        // I roll first: I am gammoned when the opponent finishes before my first checker is off.
-        probs.gammon_loss = phi((save - eo - 0.5) / (vo + 0.3 * save).sqrt().max(0.3));
-    }
-    probs
 }
 
 /// What a made point is worth, by point number from its owner's side (index 0 unused).

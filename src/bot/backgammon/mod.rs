@@ -1,6 +1,8 @@
 //! The backgammon bot: a random level, a hand-tuned evaluation (bear-off database, race formula,
 //! contact features) at 0-ply with noise and without, then our trained networks at
-//! 0-ply and at 1-ply over the best candidates. Cube decisions come from the same evaluation.
+//! 0-ply and at 1-ply over the best candidates. Cube decisions ([`cube`]) turn the same
+//! evaluation's chances, looked at deeper (2-ply at the top level), into cubeful equities by
+//! Janowski's model.
 
 mod bearoff;
 mod cube;

@@ -98,27 +98,51 @@ impl<'a> Search<'a> {
         Some(total / 36.0)
     }
 
-    /// Returns the equity of the side on roll in `view` before it rolls: the static
-    /// evaluation, or with `deep` the average over its 21 rolls of its best 0-ply play.
-    pub fn before_roll(&mut self, view: &View, deep: bool) -> f32 {
-        if !deep {
+    /// Returns the chances of the side on roll in `view` before it rolls, looked at `plies`
+    /// deep: 0 the static evaluation; 1 the average over its 21 rolls of the position its best
+    /// 0-ply play leaves; each ply more looks at that position from the other side's roll the
+    /// same way, one ply less deep. `None` if stopped midway.
+    pub fn probs_before_roll(&mut self, view: &View, plies: u32) -> Option<Probs> {
+        if plies == 0 {
             self.tick();
-            return self.evaluator.probs(view).equity(self.gammons);
+            return (!self.stopped).then(|| self.evaluator.probs(view));
         }
-        let mut total = 0.0;
+        let mut total = [0.0f32; 3];
         for (a, b, w) in ROLLS21 {
             let plays = legal_plays(view, (a, b));
-            let mine = if plays.is_empty() {
-                self.tick();
-                -self.evaluator.probs(&view.flipped()).equity(self.gammons)
+            let probs = if plays.is_empty() {
+                // No play: the other side is on roll in the same position.
+                self.probs_before_roll(&view.flipped(), plies - 1)?
+                    .flipped()
             } else {
-                plays
-                    .iter()
-                    .map(|p| self.after_play(&p.result))
-                    .fold(f32::NEG_INFINITY, f32::max)
+                let mut best: Option<(f32, Probs, usize)> = None;
+                for (i, p) in plays.iter().enumerate() {
+                    let probs = self.probs_after(&p.result);
+                    let e = probs.equity(self.gammons);
+                    if best.is_none_or(|b| e > b.0) {
+                        best = Some((e, probs, i));
+                    }
+                }
+                let (_, probs, i) = best?;
+                let result = &plays[i].result;
+                if plies == 1 || in_play(&result.me) == 0 {
+                    probs
+                } else {
+                    self.probs_before_roll(&result.flipped(), plies - 1)?
+                        .flipped()
+                }
             };
-            total += w * mine;
+            if self.stopped {
+                return None;
+            }
+            total[0] += w * probs.win;
+            total[1] += w * probs.gammon_win;
+            total[2] += w * probs.gammon_loss;
         }
-        total / 36.0
+        Some(Probs {
+            win: total[0] / 36.0,
+            gammon_win: total[1] / 36.0,
+            gammon_loss: total[2] / 36.0,
+        })
     }
 }

@@ -3,6 +3,7 @@
 //! `None` for anything a page may not show (an unknown id, a server whose web view is off, a
 //! hidden player), so the web side cannot tell them apart and answers them alike.
 
+mod archive;
 mod downloads;
 mod live;
 mod pages;
@@ -10,6 +11,7 @@ mod privacy;
 mod settings;
 
 pub use crate::store::Visibility;
+pub use archive::{ARCHIVE_PAGE, ArchiveQuery, ArchiveView};
 pub(super) use live::Moves;
 pub use live::Watch;
 
@@ -107,6 +109,8 @@ pub struct BoardView {
 #[derive(Clone, Debug)]
 pub struct PlayerView {
     pub server: String,
+    /// The player's public id.
+    pub id: String,
     pub name: String,
     pub ratings: Vec<BoardLine>,
     pub games: Vec<GameLine>,

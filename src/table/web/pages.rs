@@ -28,7 +28,7 @@ impl Table {
         }))
     }
 
-    async fn game_lines(&self, rows: &[GameRow]) -> Result<Vec<GameLine>, TableError> {
+    pub(super) async fn game_lines(&self, rows: &[GameRow]) -> Result<Vec<GameLine>, TableError> {
         let mut out = Vec::with_capacity(rows.len());
         for row in rows {
             out.extend(self.game_line(row).await?);
@@ -174,6 +174,7 @@ impl Table {
             .collect();
         Ok(Some(PlayerView {
             server: server.public_id,
+            id: player.public_id.clone(),
             name: me.name,
             ratings,
             games,

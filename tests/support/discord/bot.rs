@@ -72,6 +72,11 @@ impl Bot {
         Bot { running, store }
     }
 
+    /// Returns where the bot serves `/metrics` and `/healthz`, when it does.
+    pub fn metrics_addr(&self) -> Option<std::net::SocketAddr> {
+        self.running.metrics_addr()
+    }
+
     /// Disconnects the bot and closes its database.
     pub async fn stop(self) {
         tokio::time::timeout(super::PATIENCE, self.running.stop())

@@ -56,12 +56,9 @@ pub(super) fn route(
                            "name": "games", "parent_id": parent, "position": 0,
                            "permission_overwrites": []})))
         }
-        ("GET", ["guilds", guild, "roles"]) => Some(ok(json!([{
-            "id": guild, "name": "@everyone", "color": 0,
-            "colors": {"primary_color": 0, "secondary_color": null, "tertiary_color": null},
-            "hoist": false, "managed": false, "mentionable": false,
-            "permissions": perms.to_string(), "position": 0, "icon": null, "unicode_emoji": null
-        }]))),
+        ("GET", ["guilds", guild, "roles"]) => {
+            Some(ok(json!([payloads::everyone_role(guild, perms)])))
+        }
         ("GET", ["guilds", _, "members", user]) => {
             let mut member = FakeUser {
                 id: user.to_string(),

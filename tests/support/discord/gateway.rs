@@ -12,7 +12,7 @@ use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::response::Response;
 use serde_json::{Value, json};
 
-use super::payloads::{APP_ID, BOT_ID, GUILD};
+use super::payloads::{APP_ID, BOT_ID, GUILD, guild_create};
 use super::{State, shards};
 
 /// The Message Content intent.
@@ -87,16 +87,23 @@ async fn session(mut socket: WebSocket, state: Arc<State>) {
     }
     // Events from now on, and those not sent yet, wait for the bot's return.
     let mut current = state.gateway.lock().unwrap();
-    if current.as_ref().is_some_and(|c| c.same_channel(&tx)) {
+    let unsharded = current.as_ref().is_some_and(|c| c.same_channel(&tx));
+    if unsharded {
         *current = None;
     }
     outbox.close();
+    let mut unsent = Vec::new();
     while let Ok(out) = outbox.try_recv() {
         if let Out::Frame(frame) = out
             && frame["op"] == 0
         {
-            state.backlog.lock().unwrap().push(frame);
+            unsent.push(frame);
         }
+    }
+    if unsharded {
+        state.backlog.lock().unwrap().extend(unsent);
+    } else {
+        state.shards.closed(&tx, unsent);
     }
 }
 
@@ -123,7 +130,14 @@ async fn answer(
             {
                 return false;
             }
+            state.identifies.lock().unwrap().push(frame["d"].clone());
             state.shards.open(id, total, tx.clone());
+            // Then the guilds of this shard, as Discord sends them after READY.
+            let guild: u64 = GUILD.parse().expect("a snowflake");
+            if shards::shard_of(guild, total) == id {
+                let create = guild_create(GUILD, state.bot_permissions());
+                state.shards.route_guild(guild, "GUILD_CREATE", &create);
+            }
             state.readies.fetch_add(1, Ordering::SeqCst);
             true
         }
@@ -132,6 +146,10 @@ async fn answer(
             // Too late to resume: the bot must IDENTIFY, and what it missed is gone.
             let invalid = json!({"op": 9, "d": false, "s": null, "t": null});
             socket.send(text(&invalid)).await.is_ok()
+        }
+        Some(6) if shards::resumed(frame).is_some() => {
+            let id = shards::resumed(frame).unwrap_or_default();
+            resume_shard(socket, state, tx, id).await
         }
         Some(6) => {
             // Discord replays what the bot missed, then says RESUMED.
@@ -153,6 +171,32 @@ async fn answer(
         }
         _ => true,
     }
+}
+
+/// Resumes shard `id`: replays what it missed, then says RESUMED; an unknown shard's
+/// session cannot be resumed (op 9).
+async fn resume_shard(
+    socket: &mut WebSocket,
+    state: &State,
+    tx: &tokio::sync::mpsc::UnboundedSender<Out>,
+    id: u64,
+) -> bool {
+    let Some((missed, s)) = state.shards.resume(id, tx.clone()) else {
+        let invalid = json!({"op": 9, "d": false, "s": null, "t": null});
+        return socket.send(text(&invalid)).await.is_ok();
+    };
+    for event in missed {
+        state.strict.delivered(&event);
+        if socket.send(text(&event)).await.is_err() {
+            return false;
+        }
+    }
+    let resumed = json!({"op": 0, "t": "RESUMED", "s": s, "d": {}});
+    if socket.send(text(&resumed)).await.is_err() {
+        return false;
+    }
+    state.resumes.fetch_add(1, Ordering::SeqCst);
+    true
 }
 
 async fn identify(
@@ -190,6 +234,13 @@ async fn identify(
         "application": {"id": APP_ID, "flags": 0}
     }});
     if socket.send(text(&ready)).await.is_err() {
+        return false;
+    }
+    // Then the guild, as Discord sends each of a session's guilds after READY.
+    let s = state.seq.fetch_add(1, Ordering::SeqCst) + 1;
+    let create = guild_create(GUILD, state.bot_permissions());
+    let frame = json!({"op": 0, "t": "GUILD_CREATE", "s": s, "d": create});
+    if socket.send(text(&frame)).await.is_err() {
         return false;
     }
     *state.gateway.lock().unwrap() = Some(tx.clone());

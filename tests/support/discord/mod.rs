@@ -112,6 +112,8 @@ struct State {
     dms: Mutex<HashMap<String, String>>,
     /// Sharded gateway sessions, which get the dispatches of their own guilds.
     shards: shards::Shards,
+    /// The shard count `GET /gateway/bot` recommends; 0 means one.
+    recommended_shards: AtomicU64,
     /// Channel histories, deleted messages and reactions (see `channels.rs`).
     channels: channels::Channels,
     /// Channel messages the bot created, and their nonces (see `nonce.rs`).
@@ -346,8 +348,16 @@ impl FakeDiscord {
 
     /// Sets the bot's permissions in every channel: interactions carry them as
     /// `app_permissions`, and REST routes that need one answer 403 without it, as Discord does.
+    /// A connected bot is told, as Discord tells it, by a GUILD_ROLE_UPDATE of `@everyone`.
     pub fn set_bot_permissions(&self, permissions: u64) {
         *self.state.bot_permissions.lock().unwrap() = Some(permissions);
+        if self.state.gateway.lock().unwrap().is_some() || !self.sent_per_shard().is_empty() {
+            let role = payloads::everyone_role(GUILD, permissions);
+            self.dispatch(
+                "GUILD_ROLE_UPDATE",
+                serde_json::json!({"guild_id": GUILD, "role": role}),
+            );
+        }
     }
 
     /// Returns the threads created so far, each with its parent channel.
@@ -427,6 +437,20 @@ impl FakeDiscord {
             }
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
+    }
+
+    /// Makes `GET /gateway/bot` recommend `shards` shards (one unless told), as Discord does
+    /// for a bot in more than 2,500 servers.
+    pub fn recommend_shards(&self, shards: u64) {
+        self.state
+            .recommended_shards
+            .store(shards, Ordering::SeqCst);
+    }
+
+    /// Drops shard `id`'s gateway connection without a close frame; its dispatches wait for
+    /// its RESUME.
+    pub fn cut_shard(&self, id: u64) {
+        self.state.shards.control(id, gateway::Out::Cut);
     }
 
     /// Returns how many dispatches each sharded session was sent, by shard id.

@@ -243,3 +243,64 @@ pub fn message_json(id: &str, channel: &str, body: &Value, files: &[FilePart]) -
         "attachments": attachments, "embeds": [], "pinned": false, "type": 0
     })
 }
+
+/// The `@everyone` role of `guild`, granting `permissions` (the fake's only role).
+pub fn everyone_role(guild: &str, permissions: u64) -> Value {
+    json!({"id": guild, "name": "@everyone", "color": 0,
+           "colors": {"primary_color": 0, "secondary_color": null, "tertiary_color": null},
+           "hoist": false, "managed": false, "mentionable": false,
+           "permissions": permissions.to_string(), "position": 0, "icon": null,
+           "unicode_emoji": null, "flags": 0})
+}
+
+/// The server channel `channel` of `guild`, with no permission overwrites.
+pub fn guild_channel(guild: &str, channel: &str) -> Value {
+    json!({"id": channel, "type": 0, "guild_id": guild, "name": "games", "parent_id": null,
+           "position": 0, "permission_overwrites": [], "nsfw": false})
+}
+
+/// The GUILD_CREATE Discord sends a session for each of its guilds after READY: the
+/// `@everyone` role granting `permissions`, the test channel, and the bot's own member (sent
+/// without the Guild Members intent too).
+pub fn guild_create(guild: &str, permissions: u64) -> Value {
+    let bot = FakeUser {
+        id: BOT_ID.to_string(),
+        name: "tabula".to_string(),
+        admin: false,
+        threads: true,
+    };
+    let mut member = bot.member_json(true);
+    member["user"] = bot_json();
+    member.as_object_mut().unwrap().remove("permissions");
+    let mut created = json!({
+        "id": guild, "name": "games night", "icon": null, "icon_hash": null, "splash": null,
+        "discovery_splash": null, "owner_id": "900000000000000999", "afk_channel_id": null,
+        "afk_timeout": 300, "widget_enabled": false, "widget_channel_id": null,
+        "verification_level": 0, "default_message_notifications": 0,
+        "explicit_content_filter": 0, "roles": [everyone_role(guild, permissions)],
+        "emojis": [], "features": [], "mfa_level": 0, "application_id": null,
+        "system_channel_id": null, "system_channel_flags": 0, "rules_channel_id": null,
+        "max_presences": null, "max_members": 500_000, "vanity_url_code": null,
+        "description": null, "banner": null, "premium_tier": 0
+    });
+    // In parts: one `json!` this long exceeds the macro's recursion limit.
+    let extra = json!({
+        "premium_subscription_count": 0, "preferred_locale": "en-US",
+        "public_updates_channel_id": null, "max_video_channel_users": 25,
+        "max_stage_video_channel_users": 50, "welcome_screen": null, "nsfw_level": 0,
+        "stickers": [], "premium_progress_bar_enabled": false,
+        "safety_alerts_channel_id": null, "incidents_data": null
+    });
+    let gateway_only = json!({
+        "joined_at": TIME, "large": false, "unavailable": false, "member_count": 4,
+        "voice_states": [], "members": [member],
+        "channels": [guild_channel(guild, CHANNEL)], "threads": [], "presences": [],
+        "stage_instances": [], "guild_scheduled_events": []
+    });
+    for part in [extra, gateway_only] {
+        if let (Some(all), Value::Object(more)) = (created.as_object_mut(), part) {
+            all.extend(more);
+        }
+    }
+    created
+}

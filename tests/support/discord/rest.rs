@@ -2,6 +2,7 @@
 //! with bodies serenity accepts, and plays injected failures.
 
 use std::sync::Arc;
+use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use axum::body::Body;
@@ -210,9 +211,12 @@ fn route(
     match (method, segments.as_slice()) {
         ("GET", ["gateway"]) | ("GET", ["gateway", "bot"]) => {
             let addr = state.addr.lock().unwrap().expect("address");
-            ok(json!({"url": format!("ws://{addr}/gateway"), "shards": 1,
+            let shards = state.recommended_shards.load(Ordering::SeqCst).max(1);
+            ok(
+                json!({"url": format!("ws://{addr}/gateway"), "shards": shards,
                       "session_start_limit": {"total": 1000, "remaining": 1000,
-                                              "reset_after": 0, "max_concurrency": 1}}))
+                                              "reset_after": 0, "max_concurrency": 1}}),
+            )
         }
         ("PUT", ["applications", _, "commands"])
         | ("PUT", ["applications", _, "guilds", _, "commands"]) => {

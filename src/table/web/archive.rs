@@ -1,0 +1,124 @@
+//! A server's archive: every listed game that is over, newest first, narrowed by game,
+//! player and result, a page at a time.
+
+use crate::rules::GameKind;
+use crate::store::{ArchiveFilter, ArchiveResult, Visibility};
+use crate::table::{Table, TableError};
+
+use super::{GameLine, MAX_PAGE};
+
+/// Games on one page of an archive.
+pub const ARCHIVE_PAGE: usize = 25;
+
+/// What an archive is asked for, as its address spells it (`?game=chess&result=won`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ArchiveQuery {
+    /// A game's name (`chess`).
+    pub game: Option<String>,
+    /// A player's public id.
+    pub player: Option<String>,
+    /// `won`, `drawn` or `aborted`.
+    pub result: Option<String>,
+    /// Counted from 1.
+    pub page: usize,
+}
+
+/// A page of a server's archive.
+#[derive(Clone, Debug)]
+pub struct ArchiveView {
+    pub server: String,
+    pub query: ArchiveQuery,
+    /// The player the archive is narrowed to, by name.
+    pub player_name: Option<String>,
+    /// The games a filter may name: (name in URLs, title).
+    pub kinds: Vec<(String, &'static str)>,
+    pub games: Vec<GameLine>,
+    /// True when a next page has games.
+    pub more: bool,
+}
+
+impl Table {
+    /// A page of a server's archive; `None` for a server that shows no pages, a filter that
+    /// names no game, result or shown player of this server, or a page out of range.
+    ///
+    /// # Errors
+    /// [`TableError`] when the database fails.
+    pub async fn web_archive(
+        &self,
+        server: &str,
+        query: ArchiveQuery,
+    ) -> Result<Option<ArchiveView>, TableError> {
+        let Some(server) = self.store.web_server_by_id(server).await? else {
+            return Ok(None);
+        };
+        if server.visibility != Visibility::Public || !(1..=MAX_PAGE).contains(&query.page) {
+            return Ok(None);
+        }
+        let kind = match &query.game {
+            None => None,
+            Some(name) => match name.parse::<GameKind>() {
+                Ok(kind) if kind.name() == name => Some(kind.name()),
+                _ => return Ok(None),
+            },
+        };
+        let result = match query.result.as_deref() {
+            None => None,
+            Some("won") => Some(ArchiveResult::Won),
+            Some("drawn") => Some(ArchiveResult::Drawn),
+            Some("aborted") => Some(ArchiveResult::Aborted),
+            Some(_) => return Ok(None),
+        };
+        let mut player_name = None;
+        let user = match &query.player {
+            None => None,
+            Some(id) => {
+                let Some(player) = self.store.web_player_by_id(id).await? else {
+                    return Ok(None);
+                };
+                if player.guild != server.guild
+                    || player.hidden
+                    || crate::store::bot_level_of(&player.user_id).is_some()
+                {
+                    return Ok(None);
+                }
+                Some(player.user_id)
+            }
+        };
+        let filter = ArchiveFilter {
+            kind,
+            user: user.as_deref(),
+            result,
+        };
+        let rows = self
+            .store
+            .archive(
+                &server.guild,
+                &filter,
+                (query.page - 1) * ARCHIVE_PAGE,
+                ARCHIVE_PAGE + 1,
+            )
+            .await?;
+        let more = rows.len() > ARCHIVE_PAGE;
+        let games = self
+            .game_lines(&rows[..rows.len().min(ARCHIVE_PAGE)])
+            .await?;
+        if let (Some(user), Some(row)) = (&user, rows.first()) {
+            let seats = self.seats(row.id).await?;
+            if let Some(seat) = seats.iter().find(|s| &s.user_id == user) {
+                player_name = Some(self.web_name(&server.guild, user, &seat.name).await?.name);
+            }
+        }
+        let kinds = GameKind::ALL
+            .iter()
+            .map(|k| (k.name().to_string(), k.title()))
+            .collect();
+        Ok(Some(ArchiveView {
+            server: server.public_id,
+            query,
+            player_name,
+            kinds,
+            games,
+            more,
+        }))
+    }
+}
