@@ -58,6 +58,18 @@ mod chinese_checkers;
 // The web view against its router: privacy, the one 404, pictures, downloads read back.
 mod web;
 
+/// Returns whether a folder holds a Rust file, at any depth (`node_modules` aside).
+fn holds_rust(dir: &std::path::Path) -> bool {
+    std::fs::read_dir(dir).into_iter().flatten().flatten().any(|entry| {
+        let path = entry.path();
+        if path.is_dir() {
+            path.file_name().is_some_and(|n| n != "node_modules") && holds_rust(&path)
+        } else {
+            path.extension().is_some_and(|e| e == "rs")
+        }
+    })
+}
+
 /// A folder or file under `tests/` that is not a module here is never compiled, so its tests
 /// would silently never run.
 #[test]
@@ -71,6 +83,9 @@ fn every_folder_under_tests_is_a_module_of_this_binary() {
     for entry in std::fs::read_dir(&dir).expect("tests/") {
         let path = entry.expect("an entry").path();
         let name = match path.extension() {
+            // A folder without Rust (the browser scripts, run by tests/web/browser.rs) holds
+            // no tests of this binary.
+            None if path.is_dir() && !holds_rust(&path) => continue,
             None if path.is_dir() => path.file_name(),
             Some(ext) if ext == "rs" => path.file_stem(),
             _ => continue,

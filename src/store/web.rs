@@ -460,7 +460,7 @@ impl Store {
         query
             .bind(i64::try_from(limit).unwrap_or(i64::MAX))
             .bind(i64::try_from(offset).unwrap_or(i64::MAX))
-            .fetch_all(&self.pool)
+            .fetch_all(self.db())
             .await?
             .iter()
             .map(rows::game_row)

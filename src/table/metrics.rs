@@ -11,9 +11,11 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+use prometheus_client::encoding::{EncodeMetric, MetricEncoder, NoLabelSet};
 use prometheus_client::metrics::counter::Counter;
 use prometheus_client::metrics::gauge::Gauge as Level;
 use prometheus_client::metrics::histogram::{Histogram, exponential_buckets};
+use prometheus_client::metrics::{MetricType, TypedMetric};
 use prometheus_client::registry::Registry;
 
 use crate::store::Backend;
@@ -77,6 +79,24 @@ pub(crate) enum Gauge {
 #[must_use = "the work is counted only while this is held"]
 pub(crate) struct Held<'a> {
     gauge: &'a Level,
+}
+
+/// The store's count of round trips, scraped as a Prometheus counter where it is kept.
+#[derive(Debug)]
+struct RoundTrips(Arc<AtomicU64>);
+
+impl TypedMetric for RoundTrips {
+    const TYPE: MetricType = MetricType::Counter;
+}
+
+impl EncodeMetric for RoundTrips {
+    fn encode(&self, mut encoder: MetricEncoder) -> Result<(), std::fmt::Error> {
+        encoder.encode_counter::<NoLabelSet, _, u64>(&self.0.load(Ordering::Relaxed), None)
+    }
+
+    fn metric_type(&self) -> MetricType {
+        Self::TYPE
+    }
 }
 
 /// Latency buckets from 1 ms to about 33 s, doubling.
@@ -175,10 +195,16 @@ impl Default for Metrics {
 impl Metrics {
     /// Counters that read the database round trips from `round_trips` (the store's count).
     pub fn with_round_trips(round_trips: Arc<AtomicU64>) -> Metrics {
-        Metrics {
+        let mut m = Metrics {
             round_trips,
             ..Metrics::default()
-        }
+        };
+        m.registry.register(
+            "database_round_trips",
+            "Round trips to the database (statements, BEGINs and COMMITs), by every command and background task",
+            RoundTrips(Arc::clone(&m.round_trips)),
+        );
+        m
     }
 
     /// Counts an action stored in a game's log (and marks the current command as a turn).
@@ -419,6 +445,24 @@ mod tests {
                 "{line:?} missing from\n{text}"
             );
         }
+    }
+
+    #[test]
+    fn the_stores_round_trips_are_scraped_as_a_counter() {
+        let trips = Arc::new(AtomicU64::new(7));
+        let metrics = Metrics::with_round_trips(Arc::clone(&trips));
+        trips.fetch_add(5, Ordering::Relaxed);
+        let text = metrics.prometheus_text();
+        for line in [
+            "# TYPE tabula_database_round_trips counter",
+            "tabula_database_round_trips_total 12",
+        ] {
+            assert!(
+                text.lines().any(|l| l == line),
+                "{line:?} missing from\n{text}"
+            );
+        }
+        assert_eq!(metrics.snapshot().round_trips, 12);
     }
 
     #[tokio::test]
