@@ -395,7 +395,12 @@ async fn play_bots(
             _ = tick.tick() => {}
             () = wake.notified() => {}
         }
-        for game in table.bot_games(BOT_BATCH).await {
+        let games = table.bot_games(BOT_BATCH).await;
+        if games.len() < BOT_BATCH && waiting.any() {
+            // The whole list: a waiting game not in it ended or was closed meanwhile.
+            waiting.keep_only(&games);
+        }
+        for game in games {
             if !waiting.due(game, std::time::Instant::now()) {
                 continue;
             }
@@ -413,10 +418,17 @@ async fn play_bots(
                 // A turn started is played and posted before a stop completes; none starts
                 // once the process is stopping (the next process plays it).
                 while let Ok(_pass) = gate.enter() {
+                    let asked = std::sync::atomic::AtomicBool::new(false);
                     let may_post = |guild: String, channel: String| {
+                        asked.store(true, std::sync::atomic::Ordering::Relaxed);
                         may_post(&ctx, &waiting, game, guild, channel)
                     };
                     let Some(turn) = table.bot_turn_where(game, may_post).await else {
+                        if !asked.load(std::sync::atomic::Ordering::Relaxed) {
+                            // No bot is to act any more (a person acted for the game, or it
+                            // ended): nothing waits.
+                            waiting.clear(game);
+                        }
                         break;
                     };
                     ready.warm(&table, &turn.channel, &turn.reply);

@@ -79,6 +79,12 @@ impl Waiting {
         !self.lock().is_empty()
     }
 
+    /// Forgets the blocks of games not in `games`, the full list of games that may have a
+    /// bot turn: a game that ended or was closed while it waited has nothing to tell.
+    pub(crate) fn keep_only(&self, games: &[i64]) {
+        self.lock().retain(|game, _| games.contains(game));
+    }
+
     /// Makes every blocked game due at once: a permission may have changed.
     pub(crate) fn retry_all(&self, now: Instant) {
         for b in self.lock().values_mut() {
@@ -139,5 +145,17 @@ mod tests {
         assert!(w.clear(1));
         assert_eq!(w.in_channel(channel), None);
         assert!(w.due(1, t1));
+    }
+
+    #[test]
+    fn a_game_that_ended_while_its_bot_waited_is_no_longer_said_to_wait() {
+        let w = Waiting::default();
+        let now = Instant::now();
+        w.block(1, ChannelId::new(7), vec!["Send Messages"], now);
+        w.block(2, ChannelId::new(8), vec!["Embed Links"], now);
+        w.keep_only(&[2, 3]);
+        assert_eq!(w.in_channel(ChannelId::new(7)), None);
+        assert_eq!(w.in_channel(ChannelId::new(8)), Some(vec!["Embed Links"]));
+        assert!(w.any());
     }
 }
