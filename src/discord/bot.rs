@@ -11,6 +11,7 @@ use crate::table::Table;
 
 use super::gate::Gate;
 use super::ops::{self, Gateway};
+use super::waiting::Waiting;
 use super::{Config, Data, Error, buttons, catchup, commands, messages};
 
 /// How long a stop waits for the interactions and bot turns under way to finish.
@@ -231,6 +232,8 @@ async fn connect(
     let bot_gate = Arc::clone(gate);
     let ready = Arc::new(super::suggest::Ready::default());
     let bot_ready = Arc::clone(&ready);
+    let waiting = Arc::new(Waiting::default());
+    let bot_waiting = Arc::clone(&waiting);
     let data = Data {
         gate: Arc::clone(gate),
         table: table.clone(),
@@ -239,6 +242,7 @@ async fn connect(
         max_game_threads: config.max_game_threads,
         thread_gate: tokio::sync::Mutex::new(()),
         ready,
+        waiting,
     };
     let guild = config.guild;
     let gateway = Arc::clone(gateway);
@@ -260,11 +264,12 @@ async fn connect(
                 register(ctx, &framework.options().commands, guild).await;
                 tokio::spawn(remind(Arc::clone(&ctx.http), reminders, reminder_every));
                 tokio::spawn(play_bots(
-                    Arc::clone(&ctx.http),
+                    ctx.clone(),
                     bots,
                     bot_every,
                     bot_gate,
                     bot_ready,
+                    bot_waiting,
                 ));
                 Ok(data)
             })
@@ -370,13 +375,16 @@ async fn post_notice(http: &serenity::Http, notice: &crate::table::Notice, what:
 /// delivered reply wakes it, and every `every` (a turn another process dropped). Each game
 /// with a turn waiting is played by its own task until a person is to act, so one slow game
 /// never holds up another; the table's pool bounds the searches, and the database claim makes
-/// each turn played once across processes.
+/// each turn played once across processes. A turn is played only when the bot may post it in
+/// the game's channel; otherwise it waits (see [`Waiting`]) and is tried again when a
+/// permission changes or, backing off, on a later wake.
 async fn play_bots(
-    http: Arc<serenity::Http>,
+    ctx: serenity::Context,
     table: Table,
     every: std::time::Duration,
     gate: Arc<Gate>,
     ready: Arc<super::suggest::Ready>,
+    waiting: Arc<Waiting>,
 ) {
     let wake = table.bot_wakeup();
     let running: Arc<std::sync::Mutex<std::collections::HashSet<i64>>> = Arc::default();
@@ -387,7 +395,15 @@ async fn play_bots(
             _ = tick.tick() => {}
             () = wake.notified() => {}
         }
-        for game in table.bot_games(BOT_BATCH).await {
+        let games = table.bot_games(BOT_BATCH).await;
+        if games.len() < BOT_BATCH && waiting.any() {
+            // The whole list: a waiting game not in it ended or was closed meanwhile.
+            waiting.keep_only(&games);
+        }
+        for game in games {
+            if !waiting.due(game, std::time::Instant::now()) {
+                continue;
+            }
             if !running
                 .lock()
                 .unwrap_or_else(|p| p.into_inner())
@@ -395,17 +411,28 @@ async fn play_bots(
             {
                 continue;
             }
-            let (http, table, running) = (Arc::clone(&http), table.clone(), Arc::clone(&running));
-            let (gate, ready) = (Arc::clone(&gate), Arc::clone(&ready));
+            let (ctx, table, running) = (ctx.clone(), table.clone(), Arc::clone(&running));
+            let (gate, ready, waiting) =
+                (Arc::clone(&gate), Arc::clone(&ready), Arc::clone(&waiting));
             tokio::spawn(async move {
                 // A turn started is played and posted before a stop completes; none starts
                 // once the process is stopping (the next process plays it).
                 while let Ok(_pass) = gate.enter() {
-                    let Some(turn) = table.bot_turn(game).await else {
+                    let asked = std::sync::atomic::AtomicBool::new(false);
+                    let may_post = |guild: String, channel: String| {
+                        asked.store(true, std::sync::atomic::Ordering::Relaxed);
+                        may_post(&ctx, &waiting, game, guild, channel)
+                    };
+                    let Some(turn) = table.bot_turn_where(game, may_post).await else {
+                        if !asked.load(std::sync::atomic::Ordering::Relaxed) {
+                            // No bot is to act any more (a person acted for the game, or it
+                            // ended): nothing waits.
+                            waiting.clear(game);
+                        }
                         break;
                     };
                     ready.warm(&table, &turn.channel, &turn.reply);
-                    post_bot_turn(&http, &turn).await;
+                    post_bot_turn(&ctx.http, &turn).await;
                 }
                 running
                     .lock()
@@ -414,6 +441,42 @@ async fn play_bots(
             });
         }
     }
+}
+
+/// Tells whether the bot may announce a bot turn of `game` in `channel` (from the gateway
+/// cache, HTTP on a miss: the check plain-text moves make). When it may not, the game is
+/// recorded as waiting (logged once, with the missing permissions) and backs off.
+async fn may_post(
+    ctx: &serenity::Context,
+    waiting: &Waiting,
+    game: i64,
+    guild: String,
+    channel: String,
+) -> bool {
+    let (Ok(guild), Ok(channel)) = (guild.parse::<u64>(), channel.parse::<u64>()) else {
+        // Not a Discord game (another frontend's): the post will say.
+        return true;
+    };
+    if guild == 0 || channel == 0 {
+        return true;
+    }
+    let (guild, channel) = (
+        serenity::GuildId::new(guild),
+        serenity::ChannelId::new(channel),
+    );
+    let bot = ctx.cache.current_user().id;
+    let missing = super::access::missing(ctx, guild, channel, bot).await;
+    if missing.is_empty() {
+        if waiting.clear(game) {
+            tracing::info!(game, %channel, "a bot turn that waited for a permission is played");
+        }
+        return true;
+    }
+    let joined = missing.join(", ");
+    if waiting.block(game, channel, missing, std::time::Instant::now()) {
+        tracing::warn!(game, %channel, missing = %joined, "a bot turn waits: the bot cannot post in the game's channel");
+    }
+    false
 }
 
 /// Posts a bot's turn in its game's channel as a new message that pings the next person.
@@ -481,7 +544,16 @@ async fn on_event(
                 .table
                 .guild_present(&guild.id.to_string())
                 .await;
+            permissions_changed(fctx.user_data);
         }
+        // The cache has taken the change already: bot turns waiting for a permission are
+        // tried again now.
+        FullEvent::GuildRoleCreate { .. }
+        | FullEvent::GuildRoleUpdate { .. }
+        | FullEvent::GuildRoleDelete { .. }
+        | FullEvent::ChannelUpdate { .. }
+        | FullEvent::ThreadUpdate { .. }
+        | FullEvent::GuildMemberUpdate { .. } => permissions_changed(fctx.user_data),
         // Messages typed while the session was down were never delivered: read them now.
         FullEvent::Ready { .. } | FullEvent::Resume { .. } => {
             catchup::catch_up(fctx.serenity_context, fctx.user_data).await;
@@ -489,6 +561,14 @@ async fn on_event(
         _ => {}
     }
     Ok(())
+}
+
+/// Wakes the bot-turn loop for the games waiting for a permission, if any.
+fn permissions_changed(data: &Data) {
+    if data.waiting.any() {
+        data.waiting.retry_all(std::time::Instant::now());
+        data.table.wake_bots();
+    }
 }
 
 async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {

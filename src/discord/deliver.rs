@@ -142,6 +142,20 @@ async fn answer_in_span(
         Some(reply) => answer_now(ctx, target, &reply).await,
         None => answer_later(ctx, target, private_hint, work).await,
     }
+    // A bot turn here that waits for a permission is told privately (an interaction's
+    // follow-up needs no permission in the channel).
+    if let Some(missing) = data.waiting.in_channel(target.channel()) {
+        let told = CreateInteractionResponseFollowup::new()
+            .content(super::waiting::notice(&missing))
+            .ephemeral(true);
+        let sent = retrying("telling that a bot turn waits", || {
+            target.followup(ctx, told.clone())
+        })
+        .await;
+        if let Err(e) = sent {
+            tracing::warn!(error = %e, "could not tell that a bot turn waits");
+        }
+    }
 }
 
 async fn answer_now(ctx: &serenity::Context, target: Target<'_>, reply: &Reply) {

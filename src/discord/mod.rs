@@ -18,6 +18,7 @@ mod post;
 mod shards;
 mod status;
 mod suggest;
+mod waiting;
 
 use std::time::Duration;
 
@@ -42,6 +43,8 @@ pub struct Data {
     gate: std::sync::Arc<gate::Gate>,
     /// The moves of each channel's player to move, kept for autocomplete answers in time.
     ready: std::sync::Arc<suggest::Ready>,
+    /// The games whose bot turn waits for a permission in their channel.
+    waiting: std::sync::Arc<waiting::Waiting>,
 }
 
 /// The error type of the command handlers (they answer players themselves and rarely fail).

@@ -139,7 +139,20 @@ impl Table {
     /// it, pinging the next person), or `None` when there was nothing to play. Call again for
     /// the next bot's turn. Failures are logged; the turn is then left for a later call.
     pub async fn bot_turn(&self, game: i64) -> Option<BotTurn> {
-        match self.play_bot_turn(game).await {
+        self.bot_turn_where(game, |_, _| std::future::ready(true))
+            .await
+    }
+
+    /// Like [`bot_turn`](Self::bot_turn), but first asks `may_post` whether the turn can be
+    /// announced in the game's channel (given the game's guild and channel): when it answers
+    /// false, nothing is claimed, rolled or stored, and `None` is returned (the turn waits
+    /// for a later call). It is asked once per call, before the first commit.
+    pub async fn bot_turn_where<F, Fut>(&self, game: i64, may_post: F) -> Option<BotTurn>
+    where
+        F: FnOnce(String, String) -> Fut,
+        Fut: std::future::Future<Output = bool>,
+    {
+        match self.play_bot_turn(game, may_post).await {
             Ok(turn) => turn,
             Err(TableError::Conflict | TableError::NoGame) => None,
             Err(e) => {
@@ -149,12 +162,24 @@ impl Table {
         }
     }
 
-    async fn play_bot_turn(&self, id: i64) -> Result<Option<BotTurn>, TableError> {
+    async fn play_bot_turn<F, Fut>(
+        &self,
+        id: i64,
+        may_post: F,
+    ) -> Result<Option<BotTurn>, TableError>
+    where
+        F: FnOnce(String, String) -> Fut,
+        Fut: std::future::Future<Output = bool>,
+    {
         // Read first: a game waiting for a person costs no write.
         let Some(first) = self.bot_state(id).await? else {
             return Ok(None);
         };
         if next_for_bot(&first.game, &first.seats).is_none() {
+            return Ok(None);
+        }
+        // A turn nobody could see is not played: it waits, unclaimed, with no dice thrown.
+        if !may_post(first.row.guild.clone(), first.row.channel.clone()).await {
             return Ok(None);
         }
         let token = self.bots.token.clone();

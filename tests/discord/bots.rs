@@ -170,3 +170,122 @@ async fn hint_over_discord_answers_privately_with_a_move_the_person_may_play() {
     );
     w.bot.stop().await;
 }
+
+/// What a seeded game against the bot cost in Discord requests.
+struct Cost {
+    requests: usize,
+    /// Alice's commands (each answered by one interaction callback).
+    commands: usize,
+    /// The bot's turns posted.
+    bot_turns: usize,
+    /// Turns played: runs of actions by one seat in the game's log.
+    turns: usize,
+}
+
+/// Plays alice's side of a game of `name` against a level-1 bot seeded by `seed` (her first
+/// legal move, a roll when she is to roll) until at least `turns` turns were played or the
+/// game ended, and counts every request the bot made to the fake Discord meanwhile.
+async fn a_seeded_game_against_the_bot(name: &str, seed: u64, turns: usize) -> Cost {
+    let w = World::seeded(seed).await;
+    let alice = FakeUser::alice();
+    let choice = choice_of(&w, name).await;
+    let options = json!([
+        {"name": "game", "type": 4, "value": choice},
+        {"name": "bot", "type": 4, "value": 1},
+    ]);
+    let open = w
+        .fake
+        .command_in(CHANNEL, &alice, "play", options, &[])
+        .await;
+    assert!(!open.ephemeral, "{open:?}");
+    let id = w.game().await.id;
+    super::settle().await;
+    let start = w.fake.requests().len();
+    let (mut commands, mut bot_turns) = (0, 0);
+    for _ in 0..400 {
+        let before = w.fake.requests().len();
+        let game: Game =
+            serde_json::from_str(&w.bot.store.game(id).await.unwrap().state).expect("state");
+        let played = w.bot.store.log(id).await.unwrap();
+        if matches!(game.turn(), Turn::Over(_)) || runs(&played) >= turns {
+            break;
+        }
+        let answer = match game.turn() {
+            Turn::Roll(0) => Some(w.fake.command(&alice, "roll", &[]).await),
+            Turn::Move(0) => match game.legal_moves().first() {
+                Some(m) => Some(w.play(&alice, &game.format(m)).await),
+                None => None,
+            },
+            _ => None,
+        };
+        if let Some(answer) = answer {
+            commands += 1;
+            assert!(!answer.ephemeral, "{}", answer.content);
+            if answer.pinged.contains(&alice.id) {
+                continue;
+            }
+        }
+        let posted = w
+            .fake
+            .posted_until(before, |a| {
+                a.pinged.contains(&alice.id) || a.content.contains("wins")
+            })
+            .await;
+        bot_turns += posted.len();
+    }
+    super::settle().await;
+    let requests = w.fake.requests()[start..].len();
+    let turns = runs(&w.bot.store.log(id).await.unwrap());
+    w.bot.stop().await;
+    Cost {
+        requests,
+        commands,
+        bot_turns,
+        turns,
+    }
+}
+
+/// Counts the turns in a game's log: runs of actions by one player.
+fn runs(log: &[tabula::store::LoggedAction]) -> usize {
+    log.iter()
+        .enumerate()
+        .filter(|(i, a)| *i == 0 || log[i - 1].user_id != a.user_id)
+        .count()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_command_and_each_bot_turn_of_a_seeded_game_costs_one_discord_request() {
+    for (name, seed) in [("chess", 7), ("backgammon", 7)] {
+        let cost = a_seeded_game_against_the_bot(name, seed, 20).await;
+        println!(
+            "{name} against the bot (seed {seed}): {} requests over {} turns \
+             ({} commands of alice, {} bot turns): {:.2} requests per turn",
+            cost.requests,
+            cost.turns,
+            cost.commands,
+            cost.bot_turns,
+            cost.requests as f64 / cost.turns.max(1) as f64,
+        );
+        assert!(
+            cost.turns >= 10,
+            "{name}: a game was played: {}",
+            cost.turns
+        );
+        assert!(
+            cost.requests <= cost.commands + cost.bot_turns,
+            "{name}: {} requests for {} commands and {} bot turns",
+            cost.requests,
+            cost.commands,
+            cost.bot_turns
+        );
+        if name == "chess" {
+            // One action per turn: each turn is one answer or one post.
+            assert!(
+                cost.requests * 10 <= cost.turns * 12,
+                "chess: {} requests over {} turns",
+                cost.requests,
+                cost.turns
+            );
+        }
+    }
+}

@@ -59,6 +59,19 @@ impl World {
     }
 
     /// A world whose database answers late by whatever the returned knob says (none at first).
+    /// A world whose table's dice and bot choices are seeded by `seed`.
+    async fn seeded(seed: u64) -> World {
+        let fake = FakeDiscord::start().await;
+        let dir = tempfile::tempdir().expect("temp dir");
+        let url = crate::support::db::sqlite_url(&dir);
+        let bot = Bot::start_seeded(&fake, &url, seed).await;
+        World {
+            fake,
+            bot,
+            _dir: dir,
+        }
+    }
+
     async fn with_latency() -> (World, tabula::store::Latency) {
         let fake = FakeDiscord::start().await;
         let dir = tempfile::tempdir().expect("temp dir");

@@ -53,8 +53,27 @@ impl Bot {
         store: Store,
         configure: impl FnOnce(&mut Config),
     ) -> Bot {
-        init_tracing();
         let table = Table::new(store.clone(), Arc::new(Renderer::new()));
+        Bot::start_table(fake, store, table, configure).await
+    }
+
+    /// Starts a bot as [`start`](Self::start) does, its dice and bot choices seeded by `seed`.
+    pub async fn start_seeded(fake: &FakeDiscord, url: &str, seed: u64) -> Bot {
+        use rand::SeedableRng as _;
+        let store = Store::connect(url).await.expect("the test database opens");
+        let rng = rand::rngs::StdRng::seed_from_u64(seed);
+        let table = Table::with_rng(store.clone(), Arc::new(Renderer::new()), rng);
+        Bot::start_table(fake, store, table, |_| {}).await
+    }
+
+    /// Starts a bot serving `table` (on `store`), as [`start`](Self::start) does.
+    async fn start_table(
+        fake: &FakeDiscord,
+        store: Store,
+        table: Table,
+        configure: impl FnOnce(&mut Config),
+    ) -> Bot {
+        init_tracing();
         // Through serenity's ratelimiter to the fake's HTTPS side: the production path.
         let mut config = Config {
             discord_host: Some(fake.discord_host()),
