@@ -93,17 +93,17 @@ impl Brain for ChessGame {
             against: AGAINST_STOCKFISH,
         }),
         Some(Elo {
-            rating: 1940,
-            error: 88,
+            rating: 1959,
+            error: 87,
             bound: Bound::About,
-            games: 19,
+            games: 20,
             against: AGAINST_STOCKFISH,
         }),
         Some(Elo {
-            rating: 2205,
-            error: 195,
+            rating: 2150,
+            error: 103,
             bound: Bound::About,
-            games: 5,
+            games: 13,
             against: AGAINST_STOCKFISH,
         }),
     ];
