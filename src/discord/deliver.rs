@@ -124,9 +124,19 @@ async fn answer_in_span(
     let defer_after = data.defer_after;
     let channel = target.channel().to_string();
     // The turn a reply announces has its moves made ready for autocomplete at once.
+    // A bot turn here that waits for a permission is told privately: in a private answer
+    // itself, else in a private follow-up (neither needs a permission in the channel).
+    let told = std::sync::atomic::AtomicBool::new(false);
     let work = async {
-        let reply = work.await;
+        let mut reply = work.await;
         data.ready.warm(&data.table, &channel, &reply);
+        if reply.private
+            && let Some(missing) = data.waiting.in_channel(target.channel())
+        {
+            reply.text.push_str("\n\n");
+            reply.text.push_str(&super::waiting::notice(&missing));
+            told.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
         reply
     };
     let mut work = std::pin::pin!(work);
@@ -142,9 +152,9 @@ async fn answer_in_span(
         Some(reply) => answer_now(ctx, target, &reply).await,
         None => answer_later(ctx, target, private_hint, work).await,
     }
-    // A bot turn here that waits for a permission is told privately (an interaction's
-    // follow-up needs no permission in the channel).
-    if let Some(missing) = data.waiting.in_channel(target.channel()) {
+    if !told.load(std::sync::atomic::Ordering::Relaxed)
+        && let Some(missing) = data.waiting.in_channel(target.channel())
+    {
         let told = CreateInteractionResponseFollowup::new()
             .content(super::waiting::notice(&missing))
             .ephemeral(true);

@@ -155,16 +155,26 @@ async fn play_the_bot(w: &World, game: &str, level: u64) -> crate::support::disc
     open
 }
 
-/// Returns the private follow-ups that say a bot turn waits, among `requests`.
-fn waiting_notices(requests: &[Recorded]) -> Vec<String> {
+/// What every waiting notice says.
+const WAITS: &str = "bot's turn in this game is waiting";
+
+/// Asks `/status` (answered privately to a player) and returns its answer when it says a bot
+/// turn waits.
+async fn status_says_it_waits(w: &World) -> Option<String> {
+    let status = w.fake.command(&FakeUser::alice(), "status", &[]).await;
+    assert!(status.ephemeral, "{status:?}");
+    status.content.contains(WAITS).then_some(status.content)
+}
+
+/// Returns the private follow-up that says a bot turn waits, among `requests`.
+fn waiting_follow_up(requests: &[Recorded]) -> Option<String> {
     requests
         .iter()
         .filter(|r| r.method == "POST" && r.path.starts_with("/api/v10/webhooks/"))
         .filter(|r| r.body["flags"].as_u64().unwrap_or(0) & 64 != 0)
         .filter_map(|r| r.body["content"].as_str())
-        .filter(|t| t.contains("bot's turn in this game is waiting"))
+        .find(|t| t.contains(WAITS))
         .map(str::to_string)
-        .collect()
 }
 
 fn posts_in_the_game_channel(requests: &[Recorded]) -> usize {
@@ -189,20 +199,30 @@ async fn a_bot_turn_waits_unplayed_while_the_bot_cannot_post_and_is_played_once_
 
     // The next interactions in the game say privately what the bot waits for; until the
     // bot's turn has been looked at, there is nothing to say yet.
-    let mut told = Vec::new();
+    let mut told = None;
     for _ in 0..50 {
-        w.fake.command(&alice, "status", &[]).await;
-        told = waiting_notices(&w.fake.requests()[n..]);
-        if !told.is_empty() {
+        told = status_says_it_waits(&w).await;
+        if told.is_some() {
             break;
         }
         super::settle().await;
     }
+    let told = told.expect("the players were told the bot waits");
     assert!(
-        told.iter().all(|t| t.contains("Send Messages")),
-        "names the permission: {told:?}"
+        told.contains("Send Messages"),
+        "names the permission: {told}"
     );
-    assert!(!told.is_empty(), "the players were told the bot waits");
+    // A public answer (the board) is followed by the notice, privately.
+    let b = w.fake.requests().len();
+    let board = w.fake.command(&alice, "board", &[]).await;
+    assert!(!board.ephemeral, "{board:?}");
+    let followed = w
+        .fake
+        .wait_for("the private notice after the board", |r| {
+            waiting_follow_up(&r[b..])
+        })
+        .await;
+    assert!(followed.contains("Send Messages"), "{followed}");
     assert_eq!(
         w.bot.store.log(game).await.unwrap().len(),
         1,
@@ -223,11 +243,48 @@ async fn a_bot_turn_waits_unplayed_while_the_bot_cannot_post_and_is_played_once_
         "the bot's turn is posted once"
     );
     assert_eq!(w.bot.store.log(game).await.unwrap().len(), 2);
-    let n = w.fake.requests().len();
-    w.fake.command(&alice, "status", &[]).await;
-    assert!(
-        waiting_notices(&w.fake.requests()[n..]).is_empty(),
+    assert_eq!(
+        status_says_it_waits(&w).await,
+        None,
         "nothing waits any more"
+    );
+    w.bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_resigned_while_its_bot_waited_for_a_permission_is_no_longer_said_to_wait() {
+    let w = World::new().await;
+    let alice = FakeUser::alice();
+    play_the_bot(&w, "chess", 1).await;
+    let game = w.game().await.id;
+    w.fake.set_bot_permissions(BOT_PERMISSIONS & !SEND_MESSAGES);
+    w.play(&alice, "e4").await;
+    let mut waited = None;
+    for _ in 0..50 {
+        waited = status_says_it_waits(&w).await;
+        if waited.is_some() {
+            break;
+        }
+        super::settle().await;
+    }
+    assert!(waited.is_some(), "the players were told the bot waits");
+
+    let ask = w.fake.command(&alice, "resign", &[]).await;
+    let resigned = w.fake.click(&alice, &ask.button("resign confirm")).await;
+    assert!(!resigned.ephemeral, "{resigned:?}");
+    let mut still = waited;
+    for _ in 0..50 {
+        still = status_says_it_waits(&w).await;
+        if still.is_none() {
+            break;
+        }
+        super::settle().await;
+    }
+    assert_eq!(still, None, "an ended game's bot waits for nothing");
+    assert_eq!(
+        w.bot.store.log(game).await.unwrap().len(),
+        2,
+        "alice's move and her resignation; the bot never played"
     );
     w.bot.stop().await;
 }
