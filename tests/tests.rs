@@ -60,14 +60,18 @@ mod web;
 
 /// Returns whether a folder holds a Rust file, at any depth (`node_modules` aside).
 fn holds_rust(dir: &std::path::Path) -> bool {
-    std::fs::read_dir(dir).into_iter().flatten().flatten().any(|entry| {
-        let path = entry.path();
-        if path.is_dir() {
-            path.file_name().is_some_and(|n| n != "node_modules") && holds_rust(&path)
-        } else {
-            path.extension().is_some_and(|e| e == "rs")
-        }
-    })
+    std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .any(|entry| {
+            let path = entry.path();
+            if path.is_dir() {
+                path.file_name().is_some_and(|n| n != "node_modules") && holds_rust(&path)
+            } else {
+                path.extension().is_some_and(|e| e == "rs")
+            }
+        })
 }
 
 /// A folder or file under `tests/` that is not a module here is never compiled, so its tests

@@ -124,7 +124,10 @@ async fn every_bot_level_list_fits_one_discord_message_and_shows_each_measured_e
                     .find(|l| l.starts_with(&format!("{level}. ")))
                     .unwrap_or_else(|| panic!("/bot {} lists level {level}", kind.name()));
                 assert!(line.contains(&elo.to_string()), "{line}");
-                assert!(line.contains(&format!("({} games against", elo.games)), "{line}");
+                assert!(
+                    line.contains(&format!("({} games against", elo.games)),
+                    "{line}"
+                );
             }
         }
     }

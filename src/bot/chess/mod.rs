@@ -100,10 +100,10 @@ impl Brain for ChessGame {
             against: AGAINST_STOCKFISH,
         }),
         Some(Elo {
-            rating: 2150,
-            error: 103,
+            rating: 2092,
+            error: 93,
             bound: Bound::About,
-            games: 13,
+            games: 15,
             against: AGAINST_STOCKFISH,
         }),
     ];
