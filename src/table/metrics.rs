@@ -454,7 +454,7 @@ mod tests {
         trips.fetch_add(5, Ordering::Relaxed);
         let text = metrics.prometheus_text();
         for line in [
-            "# TYPE tabula_database_round_trips counter",
+            "# TYPE tabula_database_round_trips_total counter",
             "tabula_database_round_trips_total 12",
         ] {
             assert!(
