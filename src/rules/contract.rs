@@ -13,7 +13,7 @@ use serde::de::DeserializeOwned;
 
 use super::error::{LoadError, PlayError, SetupError};
 use super::notation::ParseError;
-use super::{Outcome, Seat};
+use super::{Action, Outcome, Seat};
 
 /// What the table waits for next.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,8 +72,9 @@ pub struct Info {
     pub seat_names: &'static [&'static str],
     /// The rules summary `/rules` shows (Discord markdown, under 2,000 characters).
     pub rules: &'static str,
-    /// The file format `/export` writes the game's record in.
-    pub record: RecordFormat,
+    /// The file formats `/export` writes the game's record in, one file each, the main one
+    /// first.
+    pub records: &'static [RecordFormat],
 }
 
 /// The file format a game's record is exported in.
@@ -88,6 +89,42 @@ pub enum RecordFormat {
     /// A numbered list of every logged action in the game's own notation, with the game's
     /// position string after each move where it has one (backgammon's GNU Backgammon IDs).
     MoveList,
+    /// A match file in a format of the game's own, written by [`Rules::match_file`]
+    /// (backgammon: the Jellyfish `.mat` that GNU Backgammon imports).
+    Mat,
+}
+
+impl RecordFormat {
+    /// Returns the file extension, e.g. `pgn`.
+    pub fn extension(self) -> &'static str {
+        match self {
+            RecordFormat::Pgn => "pgn",
+            RecordFormat::Pdn => "pdn",
+            RecordFormat::MoveList => "txt",
+            RecordFormat::Mat => "mat",
+        }
+    }
+
+    /// Returns what the format is called where a page offers it, e.g. `PGN`.
+    pub fn title(self) -> &'static str {
+        match self {
+            RecordFormat::Pgn => "PGN",
+            RecordFormat::Pdn => "PDN",
+            RecordFormat::MoveList => "move list",
+            RecordFormat::Mat => "Jellyfish .mat, for GNU Backgammon",
+        }
+    }
+}
+
+/// What a record file says about a game besides its moves.
+#[derive(Clone, Copy, Debug)]
+pub struct RecordHead<'a> {
+    /// What the game was, e.g. `tabula game #12`.
+    pub event: &'a str,
+    /// The day it started, as `2026.11.27` (UTC).
+    pub date: &'a str,
+    /// Each seat's player, as the record names them.
+    pub names: &'a [String],
 }
 
 /// A ruleset that is offered as a game of its own, e.g. `pachisi` for Parcheesi's `pachisi`.
@@ -238,6 +275,20 @@ pub trait Rules:
     fn perft(&self, depth: u32) -> Option<u64> {
         let _ = depth;
         None
+    }
+
+    /// Writes the record of the game played from `self` (its start) through `log` as a match
+    /// file of the game's own format ([`RecordFormat::Mat`]), or `None` when it has none.
+    ///
+    /// # Errors
+    /// Fails when a logged action does not apply in turn.
+    fn match_file(
+        &self,
+        head: &RecordHead<'_>,
+        log: &[Action],
+    ) -> Result<Option<String>, PlayError> {
+        let _ = (head, log);
+        Ok(None)
     }
 
     /// Starts a game from a position string such as [`Rules::position`] writes.

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::contract::{Dice, DrawAction, Rules, Turn};
+use super::contract::{Dice, DrawAction, RecordHead, Rules, Turn};
 use super::error::{LoadError, PlayError, SetupError};
 use super::notation::ParseError;
 use super::{Game, GameKind, Move, Outcome, Seat};
@@ -52,6 +52,8 @@ pub(super) trait Dispatch {
     fn options_summary(&self, seat: Seat) -> Option<String>;
     fn examples(&self, seat: Seat, limit: usize) -> Vec<String>;
     fn position(&self) -> Option<String>;
+    fn match_file(&self, head: &RecordHead<'_>, log: &[Action])
+    -> Result<Option<String>, PlayError>;
     fn perft(&self, depth: u32) -> Option<u64>;
 }
 
@@ -129,6 +131,14 @@ impl<T: Registered> Dispatch for T {
 
     fn position(&self) -> Option<String> {
         Rules::position(self)
+    }
+
+    fn match_file(
+        &self,
+        head: &RecordHead<'_>,
+        log: &[Action],
+    ) -> Result<Option<String>, PlayError> {
+        Rules::match_file(self, head, log)
     }
 
     fn perft(&self, depth: u32) -> Option<u64> {
@@ -248,6 +258,19 @@ impl Game {
     /// Returns how the game ended, or `None` while it goes on.
     pub fn outcome(&self) -> Option<Outcome> {
         self.turn().outcome()
+    }
+
+    /// Writes the record of the game played from this start through `log` as the game's
+    /// own match file ([`RecordFormat::Mat`](super::RecordFormat::Mat)), where it has one.
+    ///
+    /// # Errors
+    /// Fails when a logged action does not apply in turn.
+    pub fn match_file(
+        &self,
+        head: &RecordHead<'_>,
+        log: &[Action],
+    ) -> Result<Option<String>, PlayError> {
+        self.rules().match_file(head, log)
     }
 
     /// Returns every legal move of the seat whose turn it is (empty once the game is over).

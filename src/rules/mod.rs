@@ -22,7 +22,7 @@ pub mod snakes;
 #[cfg(test)]
 pub(crate) mod toy;
 
-pub use contract::{Alias, Dice, DrawAction, Info, RecordFormat, Rules, Turn};
+pub use contract::{Alias, Dice, DrawAction, Info, RecordFormat, RecordHead, Rules, Turn};
 pub use error::{LoadError, PlayError, SetupError, is_invisible, shown};
 pub use game::{Action, PerftTooBig};
 pub use kind::{GameChoice, UnknownGame};

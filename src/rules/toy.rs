@@ -104,7 +104,7 @@ impl Rules for TicTacToe {
         seats: (2, 2),
         seat_names: &["X", "O"],
         rules: "**Tic-tac-toe**: take cells `a1` to `c3`; three in a row wins.",
-        record: RecordFormat::MoveList,
+        records: &[RecordFormat::MoveList],
     };
 
     fn new(ruleset: &str, _seats: usize) -> Result<Self, SetupError> {

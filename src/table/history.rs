@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use crate::render::View;
-use crate::rules::{Action, Game, Turn};
+use crate::rules::{Action, Game, RecordFormat, Turn};
 use crate::store::{GameRow, LoggedAction, SeatRow, Status};
 
 use super::record::{self, Attachment, History, Step};
@@ -24,15 +24,19 @@ impl Table {
     pub(super) async fn export(&self, ctx: &Ctx, game: Option<i64>) -> Result<Reply, TableError> {
         let (row, seats, log) = self.history_of(ctx, game).await?;
         let history = History::replay(&row, &seats, &log)?;
-        let file = record::export(&row, &seats, &history);
+        let files = record::export(&row, &seats, &history)?;
+        let mut text = format!(
+            "The record of {} game #{} ({}).",
+            history.kind.title(),
+            row.id,
+            describe(&row)
+        );
+        if history.kind.info().records.contains(&RecordFormat::Mat) {
+            text.push_str(" The `.mat` file opens in GNU Backgammon (File → Import → .mat).");
+        }
         Ok(Reply {
-            text: format!(
-                "The record of {} game #{} ({}).",
-                history.kind.title(),
-                row.id,
-                describe(&row)
-            ),
-            files: vec![file],
+            text,
+            files,
             ..Reply::default()
         })
     }

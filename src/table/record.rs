@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use crate::rules::{Action, Game, GameKind, Outcome, RecordFormat, Seat};
+use crate::rules::{Action, Game, GameKind, Outcome, RecordFormat, RecordHead, Seat};
 use crate::store::{GameRow, LoggedAction, SeatRow, Status};
 
 use super::TableError;
@@ -86,18 +86,69 @@ pub struct Attachment {
     pub bytes: Vec<u8>,
 }
 
-/// Writes a game's record in its game's file format.
-pub(super) fn export(row: &GameRow, seats: &[SeatRow], history: &History<'_>) -> Attachment {
-    let format = history.kind.info().record;
-    let (extension, text) = match format {
-        RecordFormat::Pgn => ("pgn", portable(row, seats, history, Portable::PGN)),
-        RecordFormat::Pdn => ("pdn", portable(row, seats, history, Portable::PDN)),
-        RecordFormat::MoveList => ("txt", move_list(row, seats, history)),
-    };
-    Attachment {
-        name: format!("tabula-{}.{extension}", row.id),
-        bytes: text.into_bytes(),
+/// Writes a game's record in each of its game's file formats, the main one first.
+///
+/// # Errors
+/// [`TableError::Corrupt`] when the log no longer replays for a match file.
+pub(super) fn export(
+    row: &GameRow,
+    seats: &[SeatRow],
+    history: &History<'_>,
+) -> Result<Vec<Attachment>, TableError> {
+    let mut files = Vec::new();
+    for &format in history.kind.info().records {
+        if let Some(file) = export_as(row, seats, history, format)? {
+            files.push(file);
+        }
     }
+    Ok(files)
+}
+
+/// Writes a game's record in one file format, or `None` when the game has no such file.
+///
+/// # Errors
+/// [`TableError::Corrupt`] when the log no longer replays for a match file.
+pub(super) fn export_as(
+    row: &GameRow,
+    seats: &[SeatRow],
+    history: &History<'_>,
+    format: RecordFormat,
+) -> Result<Option<Attachment>, TableError> {
+    let text = match format {
+        RecordFormat::Pgn => portable(row, seats, history, Portable::PGN),
+        RecordFormat::Pdn => portable(row, seats, history, Portable::PDN),
+        RecordFormat::MoveList => move_list(row, seats, history),
+        RecordFormat::Mat => match match_file(row, seats, history)? {
+            Some(text) => text,
+            None => return Ok(None),
+        },
+    };
+    Ok(Some(Attachment {
+        name: format!("tabula-{}.{}", row.id, format.extension()),
+        bytes: text.into_bytes(),
+    }))
+}
+
+/// Writes the game's own match file (backgammon's `.mat`), players named as the seats are.
+fn match_file(
+    row: &GameRow,
+    seats: &[SeatRow],
+    history: &History<'_>,
+) -> Result<Option<String>, TableError> {
+    let names: Vec<String> = (0..seats.len()).map(|s| seat_name(seats, s)).collect();
+    let log: Vec<Action> = history.steps.iter().map(|s| s.action.clone()).collect();
+    let head = RecordHead {
+        event: &format!("tabula game #{}", row.id),
+        date: &date(row.created_at, "."),
+        names: &names,
+    };
+    history
+        .start
+        .match_file(&head, &log)
+        .map_err(|e| TableError::Corrupt {
+            id: row.id,
+            detail: e.to_string(),
+        })
 }
 
 /// How PGN and PDN differ.

@@ -455,7 +455,7 @@ pub(super) async fn game(
 }
 
 /// `/g/{id}/{part}`: the page at a ply (`12`), the board at a ply (`12.png`), the record
-/// (`record.pgn`, `.pdn` or `.txt` as the game has) or the JSON log (`log.json`).
+/// (`record.pgn`, `.pdn`, `.txt` or `.mat` as the game has) or the JSON log (`log.json`).
 pub(super) async fn game_part(
     State(table): State<Table>,
     headers: HeaderMap,
@@ -468,13 +468,7 @@ pub(super) async fn game_part(
         return answer(table.web_log(&id).await, download);
     }
     if let Some(extension) = part.strip_prefix("record.") {
-        return answer(table.web_record(&id).await, |file| {
-            if file.name.ends_with(&format!(".{extension}")) {
-                download(file)
-            } else {
-                not_found()
-            }
-        });
+        return answer(table.web_record(&id, extension).await, download);
     }
     if let Some(ply) = part.strip_suffix(".card.png") {
         return match ply_number(ply) {

@@ -29,3 +29,6 @@ mod bot;
 
 // Gammons saved in bear-offs, held to gnubg's 2-ply answers (issue 31).
 mod gammons;
+
+// The Jellyfish `.mat` match file imported by gnubg, position by position (issue 28).
+pub(crate) mod mat;

@@ -159,7 +159,7 @@ async fn a_backgammon_record_lists_rolls_and_moves_with_gnubg_position_ids() {
     let t = TestTable::seeded(7).await;
     backgammon(&t, 12).await;
     let reply = t.say("alice", export()).await;
-    let [file] = reply.files.as_slice() else {
+    let [file, _] = reply.files.as_slice() else {
         panic!("{}", reply.text)
     };
     assert_eq!(file.name, "tabula-1.txt");
@@ -185,6 +185,39 @@ async fn a_backgammon_record_lists_rolls_and_moves_with_gnubg_position_ids() {
         t.store.log(1).await.unwrap().len(),
         "one line per logged action"
     );
+}
+
+/// Issue 28: `/export` of a backgammon game also attaches the Jellyfish `.mat` match file (a
+/// single game is a match to 1 point), players named as on the table; gnubg's import of it
+/// is checked in `tests/backgammon/mat.rs`.
+#[tokio::test]
+async fn a_backgammon_export_also_attaches_a_jellyfish_match_file() {
+    let t = TestTable::seeded(7).await;
+    backgammon(&t, 12).await;
+    let reply = t.say("alice", export()).await;
+    assert!(reply.text.contains("GNU Backgammon"), "{}", reply.text);
+    let [_, mat] = reply.files.as_slice() else {
+        panic!("{}", reply.text)
+    };
+    assert_eq!(mat.name, "tabula-1.mat");
+    let text = String::from_utf8(mat.bytes.clone()).unwrap();
+    assert!(text.contains("; [Event \"tabula game #1\"]"), "{text}");
+    assert!(text.contains("\n 1 point match\n\n Game 1\n alice : 0 "), "{text}");
+    assert!(text.contains(" bob : 0\n  1) "), "{text}");
+    let rolls = t
+        .store
+        .log(1)
+        .await
+        .unwrap()
+        .iter()
+        .filter(|l| l.action.contains("\"roll\""))
+        .count();
+    // Each turn's roll is written `64:`, before the play.
+    let turns = text
+        .split_whitespace()
+        .filter(|w| w.len() == 3 && w.ends_with(':') && w[..2].bytes().all(|b| (b'1'..=b'6').contains(&b)))
+        .count();
+    assert!(turns >= 5 && turns <= rolls, "{turns} turns of {rolls} rolls:\n{text}");
 }
 
 /// Counts a GIF's frames that carry a delay (one per shown position) and reads its size.

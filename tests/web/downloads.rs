@@ -1,5 +1,6 @@
 //! Downloads other programs read: the chess PGN read back by pgn-reader move by move (with
-//! the standard `Termination` values), and the JSON move log of every game.
+//! the standard `Termination` values), the backgammon `.mat` imported by GNU Backgammon
+//! position by position, and the JSON move log of every game.
 
 use std::ops::ControlFlow;
 
@@ -7,7 +8,11 @@ use axum::http::StatusCode;
 use pgn_reader::{RawTag, Reader, SanPlus, Skip, Visitor};
 use shakmaty::{Chess, Position};
 
-use super::{GUILD, Web};
+use tabula::rules::{Action, Game, Turn};
+use tabula::table::{Command, WebCommand};
+
+use super::{GUILD, Web, alice, bob};
+use crate::backgammon::mat::{expected, gnubg_here, gnubg_reads};
 
 /// What pgn-reader found in a game: its tags and its mainline moves, in order.
 #[derive(Debug, Default)]
@@ -183,4 +188,141 @@ async fn every_game_has_a_json_move_log_with_its_players_and_plies() {
     assert_eq!(notations, ["f3", "e5", "g4", "Qh4#"]);
     assert_eq!(log["outcome"]["result"], "win");
     assert_eq!(log["outcome"]["winner"], 1);
+}
+
+/// Opens a backgammon game in `channel`, alice (White) against bob, and plays `actions`
+/// logged actions, each the first legal move, then bob resigns. Returns the game's row id.
+async fn backgammon(web: &Web, channel: &str, actions: usize) -> i64 {
+    let open = web
+        .say(
+            &alice(),
+            channel,
+            Command::Play {
+                game: "backgammon".into(),
+                ruleset: None,
+                opponents: vec![bob()],
+                days: None,
+                bot: None,
+                players: None,
+            },
+        )
+        .await;
+    assert!(!open.private, "{}", open.text);
+    let joined = web.say(&bob(), channel, Command::Join).await;
+    assert!(!joined.private, "{}", joined.text);
+    let id = web
+        .t
+        .store
+        .latest_game(GUILD, channel)
+        .await
+        .unwrap()
+        .expect("the game")
+        .id;
+    while web.t.store.log(id).await.unwrap().len() < actions {
+        let row = web.t.store.game(id).await.unwrap();
+        let game: Game = serde_json::from_str(&row.state).unwrap();
+        let who = |seat: usize| if seat == 0 { alice() } else { bob() };
+        let reply = match game.turn() {
+            Turn::Roll(s) => web.say(&who(s), channel, Command::Roll { expr: None }).await,
+            Turn::Move(s) => {
+                let m = game.legal(s).into_iter().next().expect("a legal move");
+                let text = game.format(&m);
+                web.say(&who(s), channel, Command::Move { text }).await
+            }
+            Turn::Over(_) => break,
+        };
+        assert!(!reply.private, "{}", reply.text);
+    }
+    let resigned = web
+        .say(&bob(), channel, Command::Resign { confirmed: true })
+        .await;
+    assert!(!resigned.private, "{}", resigned.text);
+    id
+}
+
+/// The `.mat` a game page offers, as text.
+async fn mat(web: &Web, id: &str) -> String {
+    let got = web.get(&format!("/g/{id}/record.mat")).await;
+    assert_eq!(got.status, StatusCode::OK);
+    assert_eq!(got.header("content-type"), "text/plain; charset=utf-8");
+    assert!(
+        got.header("content-disposition")
+            .ends_with(&format!("tabula-{id}.mat\"")),
+        "{}",
+        got.header("content-disposition")
+    );
+    String::from_utf8(got.body.clone()).expect("UTF-8")
+}
+
+/// Issue 28: a backgammon game page offers the Jellyfish `.mat`, and GNU Backgammon imports
+/// it with every position, the resignation and the result as ours.
+#[tokio::test]
+async fn the_backgammon_mat_download_imports_into_gnubg_with_every_position_as_ours() {
+    let web = Web::new().await;
+    web.enable().await;
+    let row = backgammon(&web, "bg", 60).await;
+    let id = web.t.store.web_game(row).await.unwrap().public_id;
+    let page = web.get(&format!("/g/{id}")).await.text();
+    for link in ["record.mat", "record.txt", "log.json"] {
+        assert!(page.contains(&format!("/g/{id}/{link}")), "no {link} link");
+    }
+    let text = mat(&web, &id).await;
+    assert!(text.contains("\n 1 point match\n"), "{text}");
+    assert!(text.contains(" alice : 0 "), "{text}");
+    // Chess has no match file: the same 404 as any unknown part.
+    web.chess("c", &alice(), &bob(), None).await;
+    let chess = game_id(&web, "c").await;
+    assert_eq!(
+        web.get(&format!("/g/{chess}/record.mat")).await.status,
+        StatusCode::NOT_FOUND
+    );
+    if !gnubg_here("the .mat download check") {
+        return;
+    }
+    let log: Vec<Action> = web
+        .t
+        .store
+        .log(row)
+        .await
+        .unwrap()
+        .iter()
+        .map(|l| serde_json::from_str(&l.action).expect("a logged action"))
+        .collect();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.mat");
+    std::fs::write(&path, &text).unwrap();
+    let theirs = gnubg_reads(&[path]).remove(0);
+    let ours = expected("standard", &log);
+    assert!(ours.iter().filter(|l| l.starts_with("move ")).count() >= 20);
+    assert_eq!(ours.last().map(String::as_str), Some("won X 1"), "{ours:?}");
+    assert_eq!(theirs, ours, "{text}");
+}
+
+/// Issue 28: the `.mat` names players as every page does: a player who chose `/web hide-me`
+/// is "Anonymous", one who chose `/forget-me` "a former player".
+#[tokio::test]
+async fn a_hidden_or_forgotten_player_is_anonymous_or_a_former_player_in_the_mat() {
+    let web = Web::new().await;
+    web.enable().await;
+    let row = backgammon(&web, "bg", 8).await;
+    let id = web.t.store.web_game(row).await.unwrap().public_id;
+    let shown = mat(&web, &id).await;
+    assert!(shown.contains(" alice : 0 ") && shown.contains(" bob : 0"), "{shown}");
+
+    let hidden = web.say(&alice(), "bg", Command::Web(WebCommand::HideMe)).await;
+    assert!(hidden.private, "{}", hidden.text);
+    let text = mat(&web, &id).await;
+    assert!(text.contains(" Anonymous : 0 "), "{text}");
+    assert!(!text.to_lowercase().contains("alice"), "{text}");
+
+    let forgot = web
+        .say(&bob(), "bg", Command::ForgetMe { confirmed: true })
+        .await;
+    assert!(!forgot.text.is_empty());
+    let text = mat(&web, &id).await;
+    assert!(text.contains(" a former player : 0"), "{text}");
+    assert!(!text.contains("bob"), "{text}");
+    // The moves are the same file's moves: only the names changed.
+    let moves = |t: &str| t.lines().skip_while(|l| !l.starts_with("  1)")).collect::<Vec<_>>().join("\n");
+    assert_eq!(moves(&text), moves(&shown));
 }

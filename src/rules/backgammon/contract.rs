@@ -1,10 +1,11 @@
 //! Backgammon's side of the game contract.
 
+use super::mat::{MatEvent, write_mat};
 use super::notation::{self, Reading};
 use super::{BackgammonGame, BackgammonMove, BackgammonRules, EXAMPLES, Phase, RULES, SEAT_NAMES};
 use crate::rules::{
-    Dice, Info, LoadError, Outcome, ParseError, PlayError, RecordFormat, Rules, Seat, SetupError,
-    Turn, WinReason,
+    Action, Dice, Info, LoadError, Outcome, ParseError, PlayError, RecordFormat, RecordHead,
+    Registered, Rules, Seat, SetupError, Turn, WinReason,
 };
 
 impl BackgammonGame {
@@ -31,7 +32,7 @@ impl Rules for BackgammonGame {
         seats: (2, 2),
         seat_names: &SEAT_NAMES,
         rules: RULES,
-        record: RecordFormat::MoveList,
+        records: &[RecordFormat::MoveList, RecordFormat::Mat],
     };
 
     fn new(ruleset: &str, _seats: usize) -> Result<Self, SetupError> {
@@ -180,6 +181,38 @@ impl Rules for BackgammonGame {
 
     fn position(&self) -> Option<String> {
         Some(self.position_id())
+    }
+
+    /// Writes the Jellyfish `.mat` match file GNU Backgammon imports (see [`write_mat`]).
+    fn match_file(
+        &self,
+        head: &RecordHead<'_>,
+        log: &[Action],
+    ) -> Result<Option<String>, PlayError> {
+        let events = log
+            .iter()
+            .map(|action| match action {
+                Action::Play { seat, r#move } => Self::unwrap_move(r#move)
+                    .map(|m| MatEvent::Move {
+                        seat: *seat,
+                        r#move: m,
+                    })
+                    .ok_or(PlayError::WrongGame),
+                Action::Roll { seat, dice } => Ok(MatEvent::Roll { seat: *seat, dice }),
+                Action::Resign { seat } => Ok(MatEvent::Resign { seat: *seat }),
+                _ => Err(PlayError::NoDraws(Self::INFO.title)),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let name = |seat: Seat| head.names.get(seat).map_or(SEAT_NAMES[seat], |n| n.as_str());
+        let comments = [
+            ("Site", "tabula"),
+            ("Event", head.event),
+            ("EventDate", head.date),
+            ("Player 1", name(0)),
+            ("Player 2", name(1)),
+            ("Variation", "Backgammon"),
+        ];
+        write_mat(self, [name(0), name(1)], &comments, &events).map(Some)
     }
 
     fn from_position(text: &str) -> Result<Self, LoadError> {

@@ -5,6 +5,7 @@
 
 mod board;
 mod contract;
+mod mat;
 mod moves;
 mod notation;
 mod position_id;
@@ -14,6 +15,7 @@ mod scoring;
 
 use serde::{Deserialize, Serialize};
 
+pub use mat::{MatEvent, write_mat};
 pub use board::{BAR, Board, CHECKERS, OFF, START, Side, View};
 pub use moves::{Play, Step, legal_plays};
 pub use notation::ParseError;

@@ -15,7 +15,7 @@ impl Rules for CheckersGame {
         seats: (2, 2),
         seat_names: &["Black", "White"],
         rules: RULES,
-        record: RecordFormat::Pdn,
+        records: &[RecordFormat::Pdn],
     };
 
     fn new(ruleset: &str, _seats: usize) -> Result<Self, SetupError> {

@@ -237,7 +237,7 @@ impl Rules for ChessGame {
         seats: (2, 2),
         seat_names: &["White", "Black"],
         rules: RULES,
-        record: RecordFormat::Pgn,
+        records: &[RecordFormat::Pgn],
     };
 
     /// shakmaty's perft on the position: bulk-counted at the last ply, and never cut at a

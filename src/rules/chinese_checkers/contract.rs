@@ -22,7 +22,7 @@ impl Rules for ChineseCheckersGame {
         seats: (2, 6),
         seat_names: &COLOURS,
         rules: RULES,
-        record: RecordFormat::MoveList,
+        records: &[RecordFormat::MoveList],
     };
 
     fn new(ruleset: &str, seats: usize) -> Result<Self, SetupError> {

@@ -369,7 +369,7 @@ impl Rules for ParcheesiGame {
         seats: (2, 4),
         seat_names: &COLOURS,
         rules: RULES,
-        record: RecordFormat::MoveList,
+        records: &[RecordFormat::MoveList],
     };
 
     fn new(ruleset: &str, seats: usize) -> Result<Self, SetupError> {

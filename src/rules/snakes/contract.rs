@@ -17,7 +17,7 @@ impl Rules for SnakesGame {
         seats: (2, 4),
         seat_names: &COLOURS,
         rules: RULES_TEXT,
-        record: RecordFormat::MoveList,
+        records: &[RecordFormat::MoveList],
     };
 
     fn new(ruleset: &str, seats: usize) -> Result<Self, SetupError> {

@@ -76,21 +76,39 @@ impl Table {
         Ok(Some(png.map_err(|e| TableError::Internal(e.into()))?))
     }
 
-    /// A game's record in its standard notation (chess PGN, checkers PDN, a move list for
-    /// the others), players named as the pages name them.
+    /// A game's record in the format with file extension `extension` (chess PGN, checkers
+    /// PDN, backgammon's `.mat`, a move list for the others), players named as the pages name
+    /// them; `None` when the game has no record in that format.
     ///
     /// # Errors
     /// [`TableError`] when the database fails or the log no longer replays.
-    pub async fn web_record(&self, id: &str) -> Result<Option<WebFile>, TableError> {
+    pub async fn web_record(
+        &self,
+        id: &str,
+        extension: &str,
+    ) -> Result<Option<WebFile>, TableError> {
         let Some(shown) = self.shown_game(id).await? else {
             return Ok(None);
         };
         let seats = named_seats(&shown);
         let history = History::replay(&shown.row, &seats, &shown.log)?;
-        let file = record::export(&shown.row, &seats, &history);
-        let content_type = match history.kind.info().record {
+        let Some(&format) = history
+            .kind
+            .info()
+            .records
+            .iter()
+            .find(|f| f.extension() == extension)
+        else {
+            return Ok(None);
+        };
+        let Some(file) = record::export_as(&shown.row, &seats, &history, format)? else {
+            return Ok(None);
+        };
+        let content_type = match format {
             RecordFormat::Pgn => "application/x-chess-pgn; charset=utf-8",
-            RecordFormat::Pdn | RecordFormat::MoveList => "text/plain; charset=utf-8",
+            RecordFormat::Pdn | RecordFormat::MoveList | RecordFormat::Mat => {
+                "text/plain; charset=utf-8"
+            }
         };
         Ok(Some(WebFile {
             name: file.name.replace(

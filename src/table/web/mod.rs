@@ -146,8 +146,9 @@ pub struct GameView {
     pub started_at: i64,
     /// The position shown in the game's text notation, for the picture's alt text.
     pub position: Option<String>,
-    /// The record's file extension (`pgn`, `pdn`, `txt`).
-    pub record: &'static str,
+    /// The record's files: each one's extension (`pgn`, `pdn`, `txt`, `mat`) and what the
+    /// format is called.
+    pub records: Vec<(&'static str, &'static str)>,
     /// The move number at the ply shown, counted as the game counts them: a new one each
     /// time the first seat starts a turn (chess's `23.` when White is to play).
     pub round: usize,

@@ -1,7 +1,7 @@
 //! The views of the pages: a server's games, its leaderboards, a player, a game at a ply.
 
 use crate::rating::{PROVISIONAL_GAMES, System};
-use crate::rules::{Action, Game, GameKind, Outcome, RecordFormat, Seat, Turn};
+use crate::rules::{Action, Game, GameKind, Outcome, Seat, Turn};
 use crate::store::{GameRow, Status, Visibility};
 use crate::table::record::History;
 use crate::table::{Table, TableError, clean_name};
@@ -246,11 +246,12 @@ impl Table {
             started_at: shown.row.created_at,
             position: at.position(),
             round: round(&history, ply, at),
-            record: match kind.info().record {
-                RecordFormat::Pgn => "pgn",
-                RecordFormat::Pdn => "pdn",
-                RecordFormat::MoveList => "txt",
-            },
+            records: kind
+                .info()
+                .records
+                .iter()
+                .map(|f| (f.extension(), f.title()))
+                .collect(),
         }))
     }
 }
