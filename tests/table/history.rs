@@ -217,7 +217,7 @@ async fn a_backgammon_export_also_attaches_a_jellyfish_match_file() {
         .split_whitespace()
         .filter(|w| w.len() == 3 && w.ends_with(':') && w[..2].bytes().all(|b| (b'1'..=b'6').contains(&b)))
         .count();
-    assert!(turns >= 5 && turns <= rolls, "{turns} turns of {rolls} rolls:\n{text}");
+    assert!((5..=rolls).contains(&turns), "{turns} turns of {rolls} rolls:\n{text}");
 }
 
 /// Counts a GIF's frames that carry a delay (one per shown position) and reads its size.
