@@ -52,8 +52,11 @@ pub(super) trait Dispatch {
     fn options_summary(&self, seat: Seat) -> Option<String>;
     fn examples(&self, seat: Seat, limit: usize) -> Vec<String>;
     fn position(&self) -> Option<String>;
-    fn match_file(&self, head: &RecordHead<'_>, log: &[Action])
-    -> Result<Option<String>, PlayError>;
+    fn match_file(
+        &self,
+        head: &RecordHead<'_>,
+        log: &[Action],
+    ) -> Result<Option<String>, PlayError>;
     fn perft(&self, depth: u32) -> Option<u64>;
 }
 

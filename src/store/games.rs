@@ -393,7 +393,9 @@ impl Store {
             })?;
         }
         let changes = match rate {
-            Some(rate) => ratings::rate_in(self, &mut tx, &game.guild, rate).await?,
+            Some(rate) => {
+                ratings::rate_in(self, &mut tx, &game.guild, (game.id, now), rate).await?
+            }
             None => Vec::new(),
         };
         self.finish(tx).await?;

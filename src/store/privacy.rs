@@ -26,7 +26,7 @@ pub struct Forgotten {
 
 impl Store {
     /// Forgets `user` everywhere: deletes their settings, vacation and notification choices,
-    /// their ratings and their web identities (public ids, hidden or not); in past games their seat, moves and result name `pseudonym` instead
+    /// their ratings with their history, and their web identities (public ids, hidden or not); in past games their seat, moves and result name `pseudonym` instead
     /// of them, under the name [`FORMER_PLAYER`], so those games stay whole for replays and
     /// exports. All in one transaction. Unfinished games are the caller's to refuse first.
     ///
@@ -46,6 +46,10 @@ impl Store {
             .execute(self.on(&mut *tx))
             .await?
             .rows_affected();
+        sqlx::query("DELETE FROM rating_history WHERE user_id = $1")
+            .bind(user)
+            .execute(self.on(&mut *tx))
+            .await?;
         let games = sqlx::query("UPDATE seats SET user_id = $2, name = $3 WHERE user_id = $1")
             .bind(user)
             .bind(pseudonym)
@@ -143,7 +147,7 @@ impl Store {
 
     /// Deletes everything kept about up to `limit` servers the bot left more than
     /// [`KEEP_AFTER_LEAVING`] ago (games with their seats, moves and web ids, settings,
-    /// ratings, players' choices, threads, the server's and its players' web pages), one
+    /// ratings and their history, players' choices, threads, the server's and its players' web pages), one
     /// server per transaction; returns the servers deleted.
     ///
     /// # Errors
@@ -167,6 +171,7 @@ impl Store {
                 "DELETE FROM games WHERE guild = $1",
                 "DELETE FROM guild_settings WHERE guild = $1",
                 "DELETE FROM ratings WHERE guild = $1",
+                "DELETE FROM rating_history WHERE guild = $1",
                 "DELETE FROM player_settings WHERE guild = $1",
                 "DELETE FROM game_threads WHERE guild = $1",
                 // The games' public ids and unlisted marks went with the games (cascade).

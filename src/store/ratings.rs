@@ -43,13 +43,15 @@ macro_rules! columns {
     };
 }
 
-/// Rates a game inside the transaction that records its result. Rows are locked in user-id
-/// order, so two games finishing at once never deadlock; on SQLite the game's UPDATE already
-/// holds the database's write lock.
+/// Rates game `id`, finished at `at`, inside the transaction that records its result, and
+/// adds each player's new rating to their history. Rows are locked in user-id order, so two
+/// games finishing at once never deadlock; on SQLite the game's UPDATE already holds the
+/// database's write lock.
 pub(super) async fn rate_in(
     store: &Store,
     tx: &mut Transaction<'static, Any>,
     guild: &str,
+    (id, at): (i64, i64),
     game: &Rate,
 ) -> Result<Vec<RatingChange>, StoreError> {
     check_text("game kind", &game.kind)?;
@@ -136,10 +138,96 @@ pub(super) async fn rate_in(
             after,
         });
     }
+    record_history(store, tx, guild, (id, at), &game.kind, &changes).await?;
     Ok(changes)
 }
 
+/// Adds each player's rating after game `id` to their history, in one statement.
+async fn record_history(
+    store: &Store,
+    tx: &mut Transaction<'static, Any>,
+    guild: &str,
+    (id, at): (i64, i64),
+    kind: &str,
+    changes: &[RatingChange],
+) -> Result<(), StoreError> {
+    if changes.is_empty() {
+        return Ok(());
+    }
+    let rows: Vec<String> = (0..changes.len())
+        .map(|i| {
+            let n = 5 + 3 * i;
+            format!("($1, $2, ${}, $3, $4, ${}, ${})", n, n + 1, n + 2)
+        })
+        .collect();
+    let sql = format!(
+        "INSERT INTO rating_history (guild, kind, user_id, game, at, rating, deviation) \
+         VALUES {} ON CONFLICT (guild, user_id, kind, game) DO NOTHING",
+        rows.join(", ")
+    );
+    // Only placeholders are formatted into the statement; every value is bound.
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(guild)
+        .bind(kind)
+        .bind(id)
+        .bind(at);
+    for change in changes {
+        query = query
+            .bind(change.user_id.as_str())
+            .bind(change.after.rating)
+            .bind(change.after.deviation);
+    }
+    query.execute(store.on(&mut **tx)).await?;
+    Ok(())
+}
+
+/// One point of a player's rating history: their rating after a rated game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatingPoint {
+    pub kind: String,
+    pub game: i64,
+    /// When the game finished (unix seconds).
+    pub at: i64,
+    pub rating: f64,
+    pub deviation: f64,
+}
+
 impl Store {
+    /// Returns a player's rating history on a server: for each game kind (in name order), the
+    /// ratings after their last `per_kind` rated games, oldest first.
+    ///
+    /// # Errors
+    /// [`StoreError::Database`] when the query fails or a row does not decode.
+    pub async fn rating_history(
+        &self,
+        guild: &str,
+        user: &str,
+        per_kind: usize,
+    ) -> Result<Vec<RatingPoint>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT kind, game, at, rating, deviation FROM rating_history h \
+             WHERE guild = $1 AND user_id = $2 AND (SELECT COUNT(*) FROM rating_history n \
+             WHERE n.guild = h.guild AND n.user_id = h.user_id AND n.kind = h.kind \
+             AND n.game > h.game) < $3 ORDER BY kind, game",
+        )
+        .bind(guild)
+        .bind(user)
+        .bind(i64::try_from(per_kind).unwrap_or(i64::MAX))
+        .fetch_all(self.db())
+        .await?;
+        rows.iter()
+            .map(|row| {
+                Ok(RatingPoint {
+                    kind: row.try_get("kind")?,
+                    game: row.try_get("game")?,
+                    at: row.try_get("at")?,
+                    rating: row.try_get("rating")?,
+                    deviation: row.try_get("deviation")?,
+                })
+            })
+            .collect()
+    }
+
     /// Returns a page of a game's leaderboard on a server: established players by rating,
     /// then provisional ones (fewer than `established` games), each with its rank.
     ///

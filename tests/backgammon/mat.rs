@@ -13,7 +13,9 @@ use std::process::Command;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use tabula::bot::{Brain, Budget};
-use tabula::rules::backgammon::{BackgammonGame, BackgammonMove, BackgammonRules, Phase};
+use tabula::rules::backgammon::{
+    BackgammonGame, BackgammonMove, BackgammonRules, Board, Phase, legal_plays,
+};
 use tabula::rules::{Action, Game, GameKind, Move, RecordHead, Rules};
 
 const GNUBG: &str = "/usr/games/gnubg";
@@ -74,10 +76,7 @@ pub(crate) fn gnubg_reads(files: &[PathBuf]) -> Vec<Vec<String>> {
     let dir = tempfile::tempdir().unwrap();
     let (input, output) = (dir.path().join("in.txt"), dir.path().join("out.txt"));
     let script = dir.path().join("mat.py");
-    let list: String = files
-        .iter()
-        .map(|f| format!("{}\n", f.display()))
-        .collect();
+    let list: String = files.iter().map(|f| format!("{}\n", f.display())).collect();
     std::fs::write(&input, list).unwrap();
     std::fs::write(&script, SCRIPT).unwrap();
     let run = Command::new(GNUBG)
@@ -142,15 +141,23 @@ pub(crate) fn expected(ruleset: &str, log: &[Action]) -> Vec<String> {
                 };
                 let next = game.apply(*seat, m).expect("the move applies");
                 match m {
-                    BackgammonMove::Play(_) => {
+                    BackgammonMove::Play(steps) => {
                         let d = game.rolled().expect("rolled");
+                        // After a match's game, `next` is already the next game's start: the
+                        // board the play left comes from the play itself.
+                        let view = game.board().view(*seat);
+                        let play = legal_plays(&view, (d[0], d[1]))
+                            .into_iter()
+                            .find(|p| p.steps == *steps)
+                            .expect("a legal play");
+                        let after = Board::from_view(*seat, &play.result);
                         out.push(format!(
                             "move {} {}{} {} {}",
                             side(*seat),
                             d[0].max(d[1]),
                             d[0].min(d[1]),
                             game.board().position_id(*seat),
-                            next.board().position_id(1 - *seat)
+                            after.position_id(1 - *seat)
                         ));
                     }
                     BackgammonMove::Double => out.push(format!("double {}", side(*seat))),
@@ -285,8 +292,7 @@ fn gnubg_imports_our_mat_files_with_every_position_cube_action_and_result_as_our
     for (((ruleset, log), theirs), text) in games.iter().zip(read).zip(&texts) {
         let ours = expected(ruleset, log);
         plays += ours.iter().filter(|l| l.starts_with("move ")).count();
-        if let Some(i) = (0..ours.len().max(theirs.len())).find(|&i| ours.get(i) != theirs.get(i))
-        {
+        if let Some(i) = (0..ours.len().max(theirs.len())).find(|&i| ours.get(i) != theirs.get(i)) {
             panic!(
                 "{ruleset}: line {i}: ours {:?}, gnubg {:?}\n{text}",
                 ours.get(i),

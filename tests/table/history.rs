@@ -202,7 +202,10 @@ async fn a_backgammon_export_also_attaches_a_jellyfish_match_file() {
     assert_eq!(mat.name, "tabula-1.mat");
     let text = String::from_utf8(mat.bytes.clone()).unwrap();
     assert!(text.contains("; [Event \"tabula game #1\"]"), "{text}");
-    assert!(text.contains("\n 1 point match\n\n Game 1\n alice : 0 "), "{text}");
+    assert!(
+        text.contains("\n 1 point match\n\n Game 1\n alice : 0 "),
+        "{text}"
+    );
     assert!(text.contains(" bob : 0\n  1) "), "{text}");
     let rolls = t
         .store
@@ -215,9 +218,14 @@ async fn a_backgammon_export_also_attaches_a_jellyfish_match_file() {
     // Each turn's roll is written `64:`, before the play.
     let turns = text
         .split_whitespace()
-        .filter(|w| w.len() == 3 && w.ends_with(':') && w[..2].bytes().all(|b| (b'1'..=b'6').contains(&b)))
+        .filter(|w| {
+            w.len() == 3 && w.ends_with(':') && w[..2].bytes().all(|b| (b'1'..=b'6').contains(&b))
+        })
         .count();
-    assert!((5..=rolls).contains(&turns), "{turns} turns of {rolls} rolls:\n{text}");
+    assert!(
+        (5..=rolls).contains(&turns),
+        "{turns} turns of {rolls} rolls:\n{text}"
+    );
 }
 
 /// Counts a GIF's frames that carry a delay (one per shown position) and reads its size.

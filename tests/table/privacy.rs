@@ -273,3 +273,69 @@ both_backends!(
         assert_eq!(store.web_server("g").await.unwrap(), None);
     }
 );
+
+both_backends!(
+    rating_history_is_kept_per_rated_game_and_goes_with_forget_me_and_a_departed_server,
+    |store: Store, _url: String| async move {
+        let (table, clock) = clocked(&store);
+        for (n, loser) in ["bob", "alice", "bob"].into_iter().enumerate() {
+            let channel = format!("h{n}");
+            chess(&table, &store, &channel).await;
+            clock.fetch_add(60, Ordering::SeqCst);
+            let resigned = table
+                .handle(
+                    &in_channel(loser, &channel),
+                    Command::Resign { confirmed: true },
+                )
+                .await;
+            assert!(!resigned.private, "{}", resigned.text);
+        }
+        let alice = store.rating_history("g", "alice", 50).await.unwrap();
+        assert_eq!(alice.len(), 3, "one point per rated game: {alice:?}");
+        assert!(alice.iter().all(|p| p.kind == "chess"));
+        assert!(
+            alice
+                .windows(2)
+                .all(|w| w[0].game < w[1].game && w[0].at < w[1].at)
+        );
+        assert!(alice[0].rating > 1500.0 && alice[1].rating < alice[0].rating);
+        let now = store.standings_of("g", "alice", 0).await.unwrap();
+        assert_eq!(
+            alice[2].rating, now[0].rating.rating,
+            "the last point is her rating"
+        );
+        assert_eq!(alice[2].deviation, now[0].rating.deviation);
+        let latest = store.rating_history("g", "alice", 2).await.unwrap();
+        assert_eq!(
+            latest,
+            alice[1..],
+            "the latest games when fewer are asked for"
+        );
+
+        // `/forget-me`: her history goes with her ratings; bob's stays.
+        let done = table
+            .handle(&ctx("alice"), Command::ForgetMe { confirmed: true })
+            .await;
+        assert!(done.text.contains("forgot you"), "{}", done.text);
+        assert!(
+            store
+                .rating_history("g", "alice", 50)
+                .await
+                .unwrap()
+                .is_empty()
+        );
+        assert_eq!(store.rating_history("g", "bob", 50).await.unwrap().len(), 3);
+
+        // A server gone for 30 days: its players' history goes with its data.
+        assert_eq!(table.guild_removed("g").await, 0);
+        clock.store(T0 + 2 * KEEP_AFTER_LEAVING, Ordering::SeqCst);
+        assert_eq!(table.delete_departed().await, 1);
+        assert!(
+            store
+                .rating_history("g", "bob", 50)
+                .await
+                .unwrap()
+                .is_empty()
+        );
+    }
+);

@@ -223,7 +223,10 @@ async fn backgammon(web: &Web, channel: &str, actions: usize) -> i64 {
         let game: Game = serde_json::from_str(&row.state).unwrap();
         let who = |seat: usize| if seat == 0 { alice() } else { bob() };
         let reply = match game.turn() {
-            Turn::Roll(s) => web.say(&who(s), channel, Command::Roll { expr: None }).await,
+            Turn::Roll(s) => {
+                web.say(&who(s), channel, Command::Roll { expr: None })
+                    .await
+            }
             Turn::Move(s) => {
                 let m = game.legal(s).into_iter().next().expect("a legal move");
                 let text = game.format(&m);
@@ -307,9 +310,14 @@ async fn a_hidden_or_forgotten_player_is_anonymous_or_a_former_player_in_the_mat
     let row = backgammon(&web, "bg", 8).await;
     let id = web.t.store.web_game(row).await.unwrap().public_id;
     let shown = mat(&web, &id).await;
-    assert!(shown.contains(" alice : 0 ") && shown.contains(" bob : 0"), "{shown}");
+    assert!(
+        shown.contains(" alice : 0 ") && shown.contains(" bob : 0"),
+        "{shown}"
+    );
 
-    let hidden = web.say(&alice(), "bg", Command::Web(WebCommand::HideMe)).await;
+    let hidden = web
+        .say(&alice(), "bg", Command::Web(WebCommand::HideMe))
+        .await;
     assert!(hidden.private, "{}", hidden.text);
     let text = mat(&web, &id).await;
     assert!(text.contains(" Anonymous : 0 "), "{text}");
@@ -323,6 +331,11 @@ async fn a_hidden_or_forgotten_player_is_anonymous_or_a_former_player_in_the_mat
     assert!(text.contains(" a former player : 0"), "{text}");
     assert!(!text.contains("bob"), "{text}");
     // The moves are the same file's moves: only the names changed.
-    let moves = |t: &str| t.lines().skip_while(|l| !l.starts_with("  1)")).collect::<Vec<_>>().join("\n");
+    let moves = |t: &str| {
+        t.lines()
+            .skip_while(|l| !l.starts_with("  1)"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
     assert_eq!(moves(&text), moves(&shown));
 }

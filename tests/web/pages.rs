@@ -325,3 +325,57 @@ async fn the_archive_lists_finished_games_by_game_player_and_result_a_page_at_a_
     assert_eq!(second.matches("<li><a href=\"/g/").count(), 5, "{second}");
     assert!(second.contains("rel=\"prev\""), "{second}");
 }
+
+/// Issue 28: a player page draws each game's rating history as an inline SVG sparkline
+/// (no script), with its range in words as the picture's text; one rated game draws none.
+#[tokio::test]
+async fn a_player_page_draws_their_rating_history_as_an_svg_sparkline_with_its_range_in_words() {
+    let web = Web::new().await;
+    web.seed().await;
+    web.enable().await;
+    let page = |user: tabula::table::User| {
+        let web = &web;
+        async move {
+            let id = web
+                .t
+                .store
+                .web_player(GUILD, &user.id)
+                .await
+                .unwrap()
+                .public_id;
+            web.get(&format!("/p/{id}")).await.text()
+        }
+    };
+    // bob won the fool's mate, then lost on time: up, then down.
+    let bob = page(super::bob()).await;
+    assert!(bob.contains("<h2>Rating history</h2>"), "{bob}");
+    assert!(
+        bob.contains(
+            "<svg class=\"sparkline\" viewBox=\"0 0 160 36\" width=\"160\" height=\"36\" \
+             role=\"img\" aria-labelledby=\"history-chess\">"
+        ),
+        "{bob}"
+    );
+    assert!(bob.contains("points=\"2.0,2.0 158.0,34.0\""), "{bob}");
+    let history = web
+        .t
+        .store
+        .rating_history(GUILD, &super::bob().id, 50)
+        .await
+        .unwrap();
+    let system = tabula::rating::System::of(tabula::rules::GameKind::Chess);
+    let (first, last) = (history[0].rating, history[1].rating);
+    assert!(
+        bob.contains(&format!(
+            "<figcaption id=\"history-chess\">Chess rating over the last 2 rated games: {} at \
+             first, {} now; lowest {}, highest {}.</figcaption>",
+            system.show(first),
+            system.show(last),
+            system.show(last),
+            system.show(first)
+        )),
+        "{bob}"
+    );
+    let alice = page(super::alice()).await;
+    assert!(!alice.contains("sparkline"), "one rated game draws no line");
+}

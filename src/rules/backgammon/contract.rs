@@ -203,7 +203,11 @@ impl Rules for BackgammonGame {
                 _ => Err(PlayError::NoDraws(Self::INFO.title)),
             })
             .collect::<Result<Vec<_>, _>>()?;
-        let name = |seat: Seat| head.names.get(seat).map_or(SEAT_NAMES[seat], |n| n.as_str());
+        let name = |seat: Seat| {
+            head.names
+                .get(seat)
+                .map_or(SEAT_NAMES[seat], |n| n.as_str())
+        };
         let comments = [
             ("Site", "tabula"),
             ("Event", head.event),

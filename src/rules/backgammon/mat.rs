@@ -25,7 +25,10 @@ pub enum MatEvent<'a> {
     /// The dice `seat` threw (for the opening roll, White's die then Black's).
     Roll { seat: Seat, dice: &'a [u8] },
     /// A play of the dice or a cube action.
-    Move { seat: Seat, r#move: &'a BackgammonMove },
+    Move {
+        seat: Seat,
+        r#move: &'a BackgammonMove,
+    },
     /// `seat` gave up (by `/resign`, or on time).
     Resign { seat: Seat },
 }
@@ -106,7 +109,9 @@ fn replay(start: &BackgammonGame, events: &[MatEvent<'_>]) -> Result<Vec<GameTex
                     && last.steps.is_empty()
                     && !matches!(next.phase(), Phase::Move { .. })
                 {
-                    games[current].turns.push((last.seat, format!("{}:", roll(last.dice))));
+                    games[current]
+                        .turns
+                        .push((last.seat, format!("{}:", roll(last.dice))));
                 }
                 next
             }
@@ -140,7 +145,11 @@ fn replay(start: &BackgammonGame, events: &[MatEvent<'_>]) -> Result<Vec<GameTex
         }
         game = next;
     }
-    if games.last().is_some_and(|g| g.turns.is_empty() && g.won.is_none()) && games.len() > 1 {
+    if games
+        .last()
+        .is_some_and(|g| g.turns.is_empty() && g.won.is_none())
+        && games.len() > 1
+    {
         games.pop();
     }
     Ok(games)
@@ -224,10 +233,7 @@ mod tests {
 
     #[test]
     fn a_single_game_is_a_match_to_one_point_with_white_on_the_left() {
-        let steps = vec![
-            Step { from: 8, to: 5 },
-            Step { from: 6, to: 5 },
-        ];
+        let steps = vec![Step { from: 8, to: 5 }, Step { from: 6, to: 5 }];
         let m = BackgammonMove::Play(steps);
         let events = [
             MatEvent::Roll {
@@ -239,20 +245,26 @@ mod tests {
                 r#move: &m,
             },
         ];
-        let text = write_mat(&BackgammonGame::new(BackgammonRules::standard()), ["ann", "bo"], &[], &events).unwrap();
+        let text = write_mat(
+            &BackgammonGame::new(BackgammonRules::standard()),
+            ["ann", "bo"],
+            &[],
+            &events,
+        )
+        .unwrap();
         let score = format!("{:<35}bo : 0", " ann : 0");
         assert_eq!(
             text,
-            format!(" 1 point match\n\n Game 1\n{score}\n{:37}\n", "  1) 31: 8/5 6/5")
+            format!(
+                " 1 point match\n\n Game 1\n{score}\n{:37}\n",
+                "  1) 31: 8/5 6/5"
+            )
         );
     }
 
     #[test]
     fn black_opening_leaves_whites_column_empty_and_a_money_game_is_a_zero_point_match() {
-        let m = BackgammonMove::Play(vec![
-            Step { from: 8, to: 5 },
-            Step { from: 6, to: 5 },
-        ]);
+        let m = BackgammonMove::Play(vec![Step { from: 8, to: 5 }, Step { from: 6, to: 5 }]);
         let events = [
             MatEvent::Roll {
                 seat: 0,
@@ -264,7 +276,13 @@ mod tests {
             },
             MatEvent::Resign { seat: 0 },
         ];
-        let text = write_mat(&BackgammonGame::new(BackgammonRules::money()), ["ann", "bo"], &[], &events).unwrap();
+        let text = write_mat(
+            &BackgammonGame::new(BackgammonRules::money()),
+            ["ann", "bo"],
+            &[],
+            &events,
+        )
+        .unwrap();
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines[0], " 0 point match");
         assert_eq!(lines[4], format!("  1) {:30}31: 8/5 6/5  ", ""));
@@ -277,6 +295,14 @@ mod tests {
             seat: 0,
             r#move: &BackgammonMove::Take,
         }];
-        assert!(write_mat(&BackgammonGame::new(BackgammonRules::money()), ["a", "b"], &[], &events).is_err());
+        assert!(
+            write_mat(
+                &BackgammonGame::new(BackgammonRules::money()),
+                ["a", "b"],
+                &[],
+                &events
+            )
+            .is_err()
+        );
     }
 }

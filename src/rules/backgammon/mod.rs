@@ -15,8 +15,8 @@ mod scoring;
 
 use serde::{Deserialize, Serialize};
 
-pub use mat::{MatEvent, write_mat};
 pub use board::{BAR, Board, CHECKERS, OFF, START, Side, View};
+pub use mat::{MatEvent, write_mat};
 pub use moves::{Play, Step, legal_plays};
 pub use notation::ParseError;
 pub use position_id::PositionIdError;

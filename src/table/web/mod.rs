@@ -9,11 +9,13 @@ mod live;
 mod pages;
 mod privacy;
 mod settings;
+mod sparkline;
 
 pub use crate::store::Visibility;
 pub use archive::{ARCHIVE_PAGE, ArchiveQuery, ArchiveView};
 pub(super) use live::Moves;
 pub use live::Watch;
+pub use sparkline::Sparkline;
 
 /// How hidden players are named on every page.
 pub const ANONYMOUS: &str = "Anonymous";
@@ -113,6 +115,8 @@ pub struct PlayerView {
     pub id: String,
     pub name: String,
     pub ratings: Vec<BoardLine>,
+    /// Each game's rating history with two or more rated games.
+    pub history: Vec<Sparkline>,
     pub games: Vec<GameLine>,
 }
 

@@ -6,6 +6,7 @@ use crate::store::{GameRow, Status, Visibility};
 use crate::table::record::History;
 use crate::table::{Table, TableError, clean_name};
 
+use super::sparkline::{HISTORY_GAMES, sparklines};
 use super::{
     BOARD_PAGE, BoardLine, BoardView, GameLine, GameView, MAX_PAGE, PLAYER_GAMES, PlayerView,
     PlyLine, SERVER_GAMES, ServerView, WebName,
@@ -172,11 +173,16 @@ impl Table {
                 Some(board_line(kind, s.rank, me.clone(), &s.rating))
             })
             .collect();
+        let history = self
+            .store
+            .rating_history(&player.guild, &player.user_id, HISTORY_GAMES)
+            .await?;
         Ok(Some(PlayerView {
             server: server.public_id,
             id: player.public_id.clone(),
             name: me.name,
             ratings,
+            history: sparklines(&history),
             games,
         }))
     }
