@@ -255,7 +255,7 @@ impl Kit {
         let ink = self.text_ink(line.dimmed);
         let end = self.draw_text(canvas, Face::Bold, size.name_px, (name_x, base), &name, ink);
         if !side.is_empty() {
-            let at = (end + 10.0, base);
+            let at = (end + 8.0, base);
             self.draw_text(canvas, Face::Regular, size.side_px, at, side, muted);
         }
     }
