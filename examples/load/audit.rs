@@ -50,13 +50,17 @@ pub struct Audit {
 /// Audits the database at `url` after a run that answered `played` as played.
 pub async fn audit(url: &str, before: &Before, played: &[Played]) -> anyhow::Result<Audit> {
     let pool = AnyPool::connect(url).await?;
-    let logged: HashMap<(i64, i64), String> =
-        sqlx::query("SELECT game, seq, user_id FROM moves")
-            .fetch_all(&pool)
-            .await?
-            .iter()
-            .map(|r| Ok(((r.try_get("game")?, r.try_get("seq")?), r.try_get("user_id")?)))
-            .collect::<Result<_, sqlx::Error>>()?;
+    let logged: HashMap<(i64, i64), String> = sqlx::query("SELECT game, seq, user_id FROM moves")
+        .fetch_all(&pool)
+        .await?
+        .iter()
+        .map(|r| {
+            Ok((
+                (r.try_get("game")?, r.try_get("seq")?),
+                r.try_get("user_id")?,
+            ))
+        })
+        .collect::<Result<_, sqlx::Error>>()?;
     let ids: Vec<i64> = sqlx::query_scalar("SELECT id FROM games ORDER BY id")
         .fetch_all(&pool)
         .await?;
@@ -103,7 +107,10 @@ async fn replays(store: &Store, id: i64) -> Result<(), String> {
     if let Some(last) = log.last()
         && last.seq > row.seq
     {
-        return Err(format!("log entry {} beyond the game's seq {}", last.seq, row.seq));
+        return Err(format!(
+            "log entry {} beyond the game's seq {}",
+            last.seq, row.seq
+        ));
     }
     let stored: Game = match serde_json::from_str(&row.state) {
         Ok(game) => game,
@@ -112,7 +119,10 @@ async fn replays(store: &Store, id: i64) -> Result<(), String> {
         Err(e) => return Err(format!("stored state does not load: {e}")),
     };
     let seats = store.seats(id).await.map_err(|e| e.to_string())?;
-    let kind: GameKind = row.kind.parse().map_err(|_| format!("unknown game {}", row.kind))?;
+    let kind: GameKind = row
+        .kind
+        .parse()
+        .map_err(|_| format!("unknown game {}", row.kind))?;
     let ruleset: String = serde_json::from_str(&row.ruleset).map_err(|e| e.to_string())?;
     let mut game = Game::new(kind, &ruleset, seats.len()).map_err(|e| e.to_string())?;
     for entry in &log {

@@ -72,7 +72,13 @@ pub async fn paced(players: &Arc<Players>, rate: f64, turns: usize) -> OpenRun {
             let arrived = Instant::now();
             let Ok(_in_flight) = players.table().admit() else {
                 let took = arrived.elapsed();
-                return (Tally::default(), Offered { outcome: Outcome::Busy, took });
+                return (
+                    Tally::default(),
+                    Offered {
+                        outcome: Outcome::Busy,
+                        took,
+                    },
+                );
             };
             let mut rng = StdRng::seed_from_u64(players.seed() ^ n as u64);
             let mut tally = Tally::default();
@@ -149,7 +155,10 @@ impl OpenRun {
             self.offering.as_secs_f64(),
         );
         for (what, keep) in [
-            ("played", (|o: &Outcome| matches!(o, Outcome::Played(_))) as fn(&Outcome) -> bool),
+            (
+                "played",
+                (|o: &Outcome| matches!(o, Outcome::Played(_))) as fn(&Outcome) -> bool,
+            ),
             ("refused busy", |o: &Outcome| matches!(o, Outcome::Busy)),
             ("every answer", |_: &Outcome| true),
         ] {

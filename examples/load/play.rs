@@ -149,7 +149,10 @@ pub async fn load(args: &Args, url: &str) -> anyhow::Result<()> {
         let wall = started.elapsed();
         report(&players, &run.tallies, wall);
         run.report(wall);
-        println!("peak RSS (VmHWM) over the run, before the audit: {}", super::report::peak_rss());
+        println!(
+            "peak RSS (VmHWM) over the run, before the audit: {}",
+            super::report::peak_rss()
+        );
         let audit = super::audit::audit(url, &before, &run.played()).await?;
         store.close().await;
         audit.print();

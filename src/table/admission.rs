@@ -11,7 +11,8 @@ use prometheus_client::metrics::gauge::Gauge;
 use super::{Reply, Table};
 
 /// What a person reads when their command was turned away because the process is full.
-pub const BUSY: &str = "tabula is busy right now, so nothing was played; try again in a few seconds.";
+pub const BUSY: &str =
+    "tabula is busy right now, so nothing was played; try again in a few seconds.";
 
 /// The default bound on commands in flight per process (`TABULA_MAX_IN_FLIGHT`).
 pub const MAX_IN_FLIGHT: usize = 64;

@@ -41,7 +41,9 @@ async fn a_command_beyond_the_in_flight_bound_is_answered_busy_at_once_and_nothi
     );
     for (channel, first, second) in [(CHANNEL, &alice, &bob), (OTHER, &carol, &dave)] {
         fake.play(channel, first, "chess", second, &[]).await;
-        let joined = fake.command_in(channel, second, "join", json!([]), &[]).await;
+        let joined = fake
+            .command_in(channel, second, "join", json!([]), &[])
+            .await;
         assert!(!joined.ephemeral, "{joined:?}");
     }
     let other = store.open_game(GUILD, OTHER).await.unwrap().unwrap();
