@@ -109,145 +109,152 @@ impl Engine {
         }
     }
 
+    /// Answers one request, by what it asks.
     fn run(&mut self, request: Request) -> Result<Value, String> {
         match request {
             Request::New {
                 game,
                 ruleset,
                 players,
-            } => {
-                let kind: GameKind = game.parse().map_err(|e| format!("{e}"))?;
-                let ruleset = ruleset.unwrap_or_else(|| kind.rulesets()[0].to_string());
-                let players = players.unwrap_or(kind.seats().1);
-                self.game = Some(Game::new(kind, &ruleset, players).map_err(|e| e.to_string())?);
-                self.describe()
-            }
+            } => self.new_game(&game, ruleset, players),
             Request::Load {
                 game,
                 position,
                 state,
-            } => {
-                let loaded = match (state, position) {
-                    (Some(state), _) => serde_json::from_value::<Game>(state)
-                        .map_err(|e| format!("that state does not load: {e}"))?,
-                    (None, Some(position)) => {
-                        let kind: GameKind = game
-                            .as_deref()
-                            .unwrap_or("chess")
-                            .parse()
-                            .map_err(|e| format!("{e}"))?;
-                        Game::from_position(kind, &position).map_err(|e| e.to_string())?
-                    }
-                    (None, None) => return Err("load needs a \"position\" or a \"state\"".into()),
-                };
-                self.game = Some(loaded);
-                self.describe()
-            }
+            } => self.load(game.as_deref(), position, state),
             Request::Legal => {
                 let game = self.current()?;
                 let moves: Vec<String> =
                     game.legal_moves().iter().map(|m| game.format(m)).collect();
                 Ok(json!({ "moves": moves }))
             }
-            Request::Play { r#move } => {
-                let game = self.current()?;
-                // Before a roll only a game's pre-roll moves parse (offering the cube).
-                let (seat, m) = match game.turn() {
-                    Turn::Move(seat) => {
-                        (seat, game.parse(seat, &r#move).map_err(|e| e.to_string())?)
-                    }
-                    Turn::Roll(seat) => {
-                        let m = game.parse(seat, &r#move).map_err(|e| {
-                            if e.waits_for_roll() {
-                                "roll first".to_string()
-                            } else {
-                                e.to_string()
-                            }
-                        })?;
-                        (seat, m)
-                    }
-                    Turn::Over(_) => return Err("the game is over".into()),
-                };
-                let played = game.format(&m);
-                let next = game
-                    .apply(&Action::Play { seat, r#move: m })
-                    .map_err(|e| e.to_string())?;
-                self.game = Some(next);
-                let mut value = self.describe()?;
-                value["played"] = json!(played);
-                Ok(value)
-            }
-            Request::Roll { dice } => {
-                let game = self.current()?;
-                let Turn::Roll(seat) = game.turn() else {
-                    return Err(if game.dice().is_none() {
-                        format!("{} has no dice", game.kind().title())
-                    } else {
-                        "no roll is awaited now".to_string()
-                    });
-                };
-                let next = game
-                    .apply(&Action::Roll { seat, dice })
-                    .map_err(|e| e.to_string())?;
-                self.game = Some(next);
-                self.describe()
-            }
+            Request::Play { r#move } => self.play(&r#move),
+            Request::Roll { dice } => self.roll(dice),
             Request::State => {
                 let game = self.current()?;
                 let mut value = self.describe()?;
                 value["state"] = serde_json::to_value(game).map_err(|e| e.to_string())?;
                 Ok(value)
             }
-            Request::Perft { depth } => {
-                if depth > MAX_PERFT_DEPTH {
-                    return Err(format!("perft depth is at most {MAX_PERFT_DEPTH}"));
-                }
-                let nodes = self
-                    .current()?
-                    .perft_within(depth, PERFT_LIMIT)
-                    .map_err(|e| e.to_string())?;
-                Ok(json!({ "depth": depth, "nodes": nodes }))
-            }
+            Request::Perft { depth } => self.perft(depth),
             Request::Simulate {
                 game,
                 ruleset,
                 players,
                 games,
                 seed,
-            } => {
-                let kind: GameKind = game
-                    .as_deref()
-                    .unwrap_or("snakes")
-                    .parse()
-                    .map_err(|e| format!("{e}"))?;
-                if kind != GameKind::Snakes {
-                    return Err(format!(
-                        "simulate runs Snakes & Ladders races only, not {}",
-                        kind.title()
-                    ));
-                }
-                let ruleset = ruleset.unwrap_or_else(|| kind.rulesets()[0].to_string());
-                let summary = simulate::simulate(&ruleset, players.unwrap_or(1), games, seed)?;
-                serde_json::to_value(summary).map_err(|e| e.to_string())
-            }
-            Request::Render { path, players } => {
-                let game = self.current()?.clone();
-                let renderer = self.renderer.get_or_init(Renderer::new);
-                let png = renderer
-                    .png(
-                        &game,
-                        &View {
-                            players,
-                            caption: None,
-                            perspective: None,
-                        },
-                    )
-                    .map_err(|e| e.to_string())?;
-                std::fs::write(&path, &png).map_err(|e| format!("cannot write {path}: {e}"))?;
-                Ok(json!({ "path": path, "bytes": png.len() }))
-            }
+            } => simulate_races(game.as_deref(), ruleset, players, games, seed),
+            Request::Render { path, players } => self.render(&path, players),
             Request::Bot { level, ms, seed } => self.bot(level, ms, seed),
         }
+    }
+
+    /// Answers `new`: a fresh game of a kind, ruleset (the first) and player count (the most).
+    fn new_game(
+        &mut self,
+        game: &str,
+        ruleset: Option<String>,
+        players: Option<usize>,
+    ) -> Result<Value, String> {
+        let kind: GameKind = game.parse().map_err(|e| format!("{e}"))?;
+        let ruleset = ruleset.unwrap_or_else(|| kind.rulesets()[0].to_string());
+        let players = players.unwrap_or(kind.seats().1);
+        self.game = Some(Game::new(kind, &ruleset, players).map_err(|e| e.to_string())?);
+        self.describe()
+    }
+
+    /// Answers `load`: a game from a stored state, or from a position in the game's notation.
+    fn load(
+        &mut self,
+        game: Option<&str>,
+        position: Option<String>,
+        state: Option<Value>,
+    ) -> Result<Value, String> {
+        let loaded = match (state, position) {
+            (Some(state), _) => serde_json::from_value::<Game>(state)
+                .map_err(|e| format!("that state does not load: {e}"))?,
+            (None, Some(position)) => {
+                let kind: GameKind = game
+                    .unwrap_or("chess")
+                    .parse()
+                    .map_err(|e| format!("{e}"))?;
+                Game::from_position(kind, &position).map_err(|e| e.to_string())?
+            }
+            (None, None) => return Err("load needs a \"position\" or a \"state\"".into()),
+        };
+        self.game = Some(loaded);
+        self.describe()
+    }
+
+    /// Answers `play`: the move for the seat to act, and what it was played as.
+    fn play(&mut self, text: &str) -> Result<Value, String> {
+        let game = self.current()?;
+        // Before a roll only a game's pre-roll moves parse (offering the cube).
+        let (seat, m) = match game.turn() {
+            Turn::Move(seat) => (seat, game.parse(seat, text).map_err(|e| e.to_string())?),
+            Turn::Roll(seat) => {
+                let m = game.parse(seat, text).map_err(|e| {
+                    if e.waits_for_roll() {
+                        "roll first".to_string()
+                    } else {
+                        e.to_string()
+                    }
+                })?;
+                (seat, m)
+            }
+            Turn::Over(_) => return Err("the game is over".into()),
+        };
+        let played = game.format(&m);
+        let next = game
+            .apply(&Action::Play { seat, r#move: m })
+            .map_err(|e| e.to_string())?;
+        self.game = Some(next);
+        let mut value = self.describe()?;
+        value["played"] = json!(played);
+        Ok(value)
+    }
+
+    /// Answers `roll`: the given dice for the seat whose roll is awaited.
+    fn roll(&mut self, dice: Vec<u8>) -> Result<Value, String> {
+        let game = self.current()?;
+        let Turn::Roll(seat) = game.turn() else {
+            return Err(if game.dice().is_none() {
+                format!("{} has no dice", game.kind().title())
+            } else {
+                "no roll is awaited now".to_string()
+            });
+        };
+        let next = game
+            .apply(&Action::Roll { seat, dice })
+            .map_err(|e| e.to_string())?;
+        self.game = Some(next);
+        self.describe()
+    }
+
+    /// Answers `perft`: the number of move paths `depth` plies deep, within a node limit.
+    fn perft(&self, depth: u32) -> Result<Value, String> {
+        if depth > MAX_PERFT_DEPTH {
+            return Err(format!("perft depth is at most {MAX_PERFT_DEPTH}"));
+        }
+        let nodes = self
+            .current()?
+            .perft_within(depth, PERFT_LIMIT)
+            .map_err(|e| e.to_string())?;
+        Ok(json!({ "depth": depth, "nodes": nodes }))
+    }
+
+    /// Answers `render`: writes the current game's picture, sides named by `players`.
+    fn render(&mut self, path: &str, players: Vec<String>) -> Result<Value, String> {
+        let game = self.current()?.clone();
+        let renderer = self.renderer.get_or_init(Renderer::new);
+        let view = View {
+            players,
+            caption: None,
+            perspective: None,
+        };
+        let png = renderer.png(&game, &view).map_err(|e| e.to_string())?;
+        std::fs::write(path, &png).map_err(|e| format!("cannot write {path}: {e}"))?;
+        Ok(json!({ "path": path, "bytes": png.len() }))
     }
 
     /// Answers `bot`: the move the bot at `level` plays now, in a notation `play` accepts.
@@ -348,4 +355,27 @@ pub fn run(mut input: impl BufRead, mut output: impl Write) -> std::io::Result<(
         output.flush()?;
     }
     Ok(())
+}
+
+/// Answers `simulate`: Snakes & Ladders races between seeded dice, summed up.
+fn simulate_races(
+    game: Option<&str>,
+    ruleset: Option<String>,
+    players: Option<usize>,
+    games: u64,
+    seed: u64,
+) -> Result<Value, String> {
+    let kind: GameKind = game
+        .unwrap_or("snakes")
+        .parse()
+        .map_err(|e| format!("{e}"))?;
+    if kind != GameKind::Snakes {
+        return Err(format!(
+            "simulate runs Snakes & Ladders races only, not {}",
+            kind.title()
+        ));
+    }
+    let ruleset = ruleset.unwrap_or_else(|| kind.rulesets()[0].to_string());
+    let summary = simulate::simulate(&ruleset, players.unwrap_or(1), games, seed)?;
+    serde_json::to_value(summary).map_err(|e| e.to_string())
 }

@@ -14,7 +14,7 @@ mod art;
 mod words;
 
 use super::View;
-use super::kit::{BAND, Canvas, Face, Ink, Kit, KitBuilder, LEVELS, MUTED, PlayerLine, TEXT};
+use super::kit::{BAND, Canvas, Disc, Face, Ink, Kit, KitBuilder, LEVELS, MUTED, PlayerLine, TEXT};
 use crate::rules::backgammon::{
     BAR, BackgammonGame, BackgammonMove, BackgammonRules, Phase, Setup, Side, Step,
 };
@@ -170,10 +170,11 @@ impl Painter {
             let tags = tags(game, seat);
             let side = side_text(game, seat);
             let line = PlayerLine {
-                name: view.players.get(seat).map_or("", String::as_str),
+                name: view.player(seat),
                 side: &side,
-                light: seat == 0,
+                disc: if seat == 0 { Disc::Light } else { Disc::Dark },
                 tags: tags.iter().map(|(t, tone)| (t.as_str(), *tone)).collect(),
+                ..PlayerLine::default()
             };
             self.kit.player_bar(&mut canvas, top, STRIP, &line);
         }

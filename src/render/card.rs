@@ -1,22 +1,14 @@
-//! The leaderboard card: a ranked table drawn with `imageproc` on an `image` buffer, in the
-//! colours of Discord's dark theme so it sits well in a channel.
+//! The leaderboard card: a ranked table drawn with the kit (the one palette, font and PNG
+//! encoder every picture uses), in the colours of Discord's dark theme so it sits well in a
+//! channel.
 
-use std::io::Cursor;
 use std::sync::OnceLock;
 
-use ab_glyph::{FontRef, PxScale};
-use image::codecs::png::{CompressionType, FilterType, PngEncoder};
-use image::{ImageEncoder as _, Rgb, RgbImage};
-use imageproc::drawing::{draw_filled_rect_mut, draw_text_mut, text_size};
-use imageproc::rect::Rect;
-
 use super::RenderError;
-
-static REGULAR_TTF: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
-static BOLD_TTF: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
+use super::kit::{Canvas, Face, Ink, Kit, KitBuilder, Rgb};
 
 const WIDTH: u32 = 720;
-const MARGIN: i32 = 24;
+const MARGIN: u32 = 24;
 const TITLE_HEIGHT: u32 = 64;
 const HEADER_HEIGHT: u32 = 30;
 const ROW_HEIGHT: u32 = 38;
@@ -24,20 +16,16 @@ const FOOTER_HEIGHT: u32 = 46;
 /// The most rows a card holds.
 pub const MAX_ROWS: usize = 25;
 
-const BACKGROUND: Rgb<u8> = Rgb([0x2b, 0x2d, 0x31]);
-const STRIPE: Rgb<u8> = Rgb([0x31, 0x33, 0x38]);
-const HIGHLIGHT: Rgb<u8> = Rgb([0x3f, 0x44, 0x73]);
-const TEXT: Rgb<u8> = Rgb([0xf2, 0xf3, 0xf5]);
-const DIM: Rgb<u8> = Rgb([0xb5, 0xba, 0xc1]);
-const ACCENT: Rgb<u8> = Rgb([0x58, 0x65, 0xf2]);
-const MEDALS: [Rgb<u8>; 3] = [
-    Rgb([0xf0, 0xb2, 0x32]),
-    Rgb([0xc0, 0xc7, 0xcf]),
-    Rgb([0xcd, 0x7f, 0x32]),
-];
+const BACKGROUND: Rgb = Rgb::hex(0x2b2d31);
+const STRIPE: Rgb = Rgb::hex(0x313338);
+const HIGHLIGHT: Rgb = Rgb::hex(0x3f4473);
+const TEXT: Rgb = Rgb::hex(0xf2f3f5);
+const DIM: Rgb = Rgb::hex(0xb5bac1);
+const ACCENT: Rgb = Rgb::hex(0x5865f2);
+const MEDALS: [Rgb; 3] = [Rgb::hex(0xf0b232), Rgb::hex(0xc0c7cf), Rgb::hex(0xcd7f32)];
 
 /// Column left edges: rank, player, rating, games, record.
-const COLUMNS: [i32; 5] = [MARGIN, 84, 400, 540, 610];
+const COLUMNS: [f32; 5] = [24.0, 84.0, 400.0, 540.0, 610.0];
 
 /// One line of the card.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,16 +43,39 @@ pub struct CardLine {
     pub me: bool,
 }
 
-pub(super) struct Fonts {
-    pub(super) regular: FontRef<'static>,
-    pub(super) bold: FontRef<'static>,
+/// The card's kit and the palette entries and inks it draws with, made once.
+struct Theme {
+    kit: Kit,
+    background: u8,
+    stripe: u8,
+    highlight: u8,
+    accent: u8,
+    text: Ink,
+    dim: Ink,
+    medals: [Ink; 3],
 }
 
-pub(super) fn fonts() -> &'static Fonts {
-    static FONTS: OnceLock<Fonts> = OnceLock::new();
-    FONTS.get_or_init(|| Fonts {
-        regular: FontRef::try_from_slice(REGULAR_TTF).expect("embedded DejaVuSans.ttf is broken"),
-        bold: FontRef::try_from_slice(BOLD_TTF).expect("embedded DejaVuSans-Bold.ttf is broken"),
+fn theme() -> &'static Theme {
+    static THEME: OnceLock<Theme> = OnceLock::new();
+    THEME.get_or_init(|| {
+        let mut b = KitBuilder::new();
+        let p = &mut b.palette;
+        let papers = [BACKGROUND, STRIPE, HIGHLIGHT];
+        p.exact(ACCENT);
+        let text = p.ink(TEXT, &papers);
+        let dim = p.ink(DIM, &papers);
+        let medals = MEDALS.map(|m| p.ink(m, &papers));
+        let kit = b.build();
+        Theme {
+            background: kit.palette.index(BACKGROUND),
+            stripe: kit.palette.index(STRIPE),
+            highlight: kit.palette.index(HIGHLIGHT),
+            accent: kit.palette.index(ACCENT),
+            kit,
+            text,
+            dim,
+            medals,
+        }
     })
 }
 
@@ -84,136 +95,100 @@ pub fn leaderboard(
         + HEADER_HEIGHT
         + rows * ROW_HEIGHT
         + if footer.is_some() { FOOTER_HEIGHT } else { 12 };
-    let mut img = RgbImage::from_pixel(WIDTH, height, BACKGROUND);
-    let f = fonts();
-    draw_filled_rect_mut(&mut img, Rect::at(0, 0).of_size(WIDTH, 6), ACCENT);
-    let title = fit(&f.bold, 26.0, &clean(title), WIDTH - 2 * MARGIN as u32);
-    draw_text_mut(&mut img, TEXT, MARGIN, 20, 26.0, &f.bold, &title);
-
-    let header_top = TITLE_HEIGHT as i32;
-    for (text, x) in ["#", "Player", "Rating", "Games", "W-L-D"]
-        .iter()
-        .zip(COLUMNS)
-    {
-        draw_text_mut(&mut img, DIM, x, header_top + 6, 15.0, &f.bold, text);
-    }
-    let top = header_top + HEADER_HEIGHT as i32;
+    let t = theme();
+    let mut canvas = Canvas::new(WIDTH, height, t.background);
+    t.heading(&mut canvas, title);
+    let top = TITLE_HEIGHT + HEADER_HEIGHT;
     if lines.is_empty() {
-        draw_text_mut(
-            &mut img,
-            DIM,
-            MARGIN,
-            top + 9,
-            18.0,
-            &f.regular,
-            "No rated games yet.",
-        );
+        let base = Kit::centred_baseline(top as f32, ROW_HEIGHT as f32, 18.0);
+        let at = (COLUMNS[0], base);
+        let empty = "No rated games yet.";
+        t.kit
+            .draw_text(&mut canvas, Face::Regular, 18.0, at, empty, t.dim);
     }
     for (i, line) in lines.iter().enumerate() {
-        let y = top + (i as i32) * ROW_HEIGHT as i32;
-        let band = if line.me {
-            Some(HIGHLIGHT)
-        } else if i % 2 == 1 {
-            Some(STRIPE)
-        } else {
-            None
-        };
-        if let Some(colour) = band {
-            draw_filled_rect_mut(
-                &mut img,
-                Rect::at(MARGIN / 2, y).of_size(WIDTH - MARGIN as u32, ROW_HEIGHT),
-                colour,
-            );
+        t.row(&mut canvas, top + i as u32 * ROW_HEIGHT, line, i % 2 == 1);
+    }
+    if let Some(footer) = footer {
+        let y = top + rows * ROW_HEIGHT + 12;
+        let base = Kit::centred_baseline(y as f32, 22.0, 17.0);
+        let text = t
+            .kit
+            .fit(Face::Regular, 17.0, footer, (WIDTH - 2 * MARGIN) as f32);
+        let at = (COLUMNS[0], base);
+        t.kit
+            .draw_text(&mut canvas, Face::Regular, 17.0, at, &text, t.dim);
+    }
+    Ok(t.kit.encode(&canvas)?)
+}
+
+impl Theme {
+    /// Draws the accent line, the title and the column headings.
+    fn heading(&self, canvas: &mut Canvas, title: &str) {
+        canvas.fill_rect(0, 0, WIDTH, 6, self.accent);
+        let title = self
+            .kit
+            .fit(Face::Bold, 26.0, title, (WIDTH - 2 * MARGIN) as f32);
+        let base = Kit::centred_baseline(6.0, TITLE_HEIGHT as f32 - 6.0, 26.0);
+        let at = (COLUMNS[0], base);
+        self.kit
+            .draw_text(canvas, Face::Bold, 26.0, at, &title, self.text);
+        let base = Kit::centred_baseline(TITLE_HEIGHT as f32, HEADER_HEIGHT as f32, 15.0);
+        let headings = ["#", "Player", "Rating", "Games", "W-L-D"];
+        for (text, x) in headings.iter().zip(COLUMNS) {
+            self.kit
+                .draw_text(canvas, Face::Bold, 15.0, (x, base), text, self.dim);
         }
-        let text_colour = if line.provisional { DIM } else { TEXT };
-        let rank_colour = match line.rank {
-            r @ 1..=3 if !line.provisional => MEDALS[r - 1],
-            _ => text_colour,
+    }
+
+    /// Draws one ranked line from `y`: its band (the caller's own, or every other row
+    /// striped), the rank (a medal colour for the top three), name, rating, games and record.
+    fn row(&self, canvas: &mut Canvas, y: u32, line: &CardLine, striped: bool) {
+        let band = if line.me {
+            Some(self.highlight)
+        } else {
+            striped.then_some(self.stripe)
         };
-        let baseline = y + 9;
-        draw_text_mut(
-            &mut img,
-            rank_colour,
-            COLUMNS[0],
-            baseline,
+        if let Some(band) = band {
+            canvas.fill_rect(MARGIN / 2, y, WIDTH - MARGIN, ROW_HEIGHT, band);
+        }
+        let ink = if line.provisional {
+            self.dim
+        } else {
+            self.text
+        };
+        let rank_ink = match line.rank {
+            r @ 1..=3 if !line.provisional => self.medals[r - 1],
+            _ => ink,
+        };
+        let base = Kit::centred_baseline(y as f32, ROW_HEIGHT as f32, 19.0);
+        let kit = &self.kit;
+        let rank = line.rank.to_string();
+        kit.draw_text(
+            canvas,
+            Face::Bold,
             19.0,
-            &f.bold,
-            &line.rank.to_string(),
+            (COLUMNS[0], base),
+            &rank,
+            rank_ink,
         );
-        let name = fit(
-            &f.regular,
-            19.0,
-            &clean(&line.name),
-            (COLUMNS[2] - COLUMNS[1] - 16) as u32,
-        );
-        draw_text_mut(
-            &mut img,
-            text_colour,
-            COLUMNS[1],
-            baseline,
-            19.0,
-            &f.regular,
-            &name,
-        );
+        let room = COLUMNS[2] - COLUMNS[1] - 16.0;
+        let name = kit.fit(Face::Regular, 19.0, &line.name, room);
+        kit.draw_text(canvas, Face::Regular, 19.0, (COLUMNS[1], base), &name, ink);
         let rating = if line.provisional {
             format!("{}?", line.rating)
         } else {
             line.rating.clone()
         };
         let cells = [
-            (2, rating, &f.bold),
-            (3, line.games.to_string(), &f.regular),
-            (4, line.record.clone(), &f.regular),
+            (2, rating, Face::Bold),
+            (3, line.games.to_string(), Face::Regular),
+            (4, line.record.clone(), Face::Regular),
         ];
-        for (column, text, font) in cells {
-            draw_text_mut(
-                &mut img,
-                text_colour,
-                COLUMNS[column],
-                baseline,
-                19.0,
-                font,
-                &text,
-            );
+        for (column, text, face) in cells {
+            kit.draw_text(canvas, face, 19.0, (COLUMNS[column], base), &text, ink);
         }
     }
-    if let Some(footer) = footer {
-        let y = top + (rows * ROW_HEIGHT) as i32 + 12;
-        let footer = fit(&f.regular, 17.0, &clean(footer), WIDTH - 2 * MARGIN as u32);
-        draw_text_mut(&mut img, DIM, MARGIN, y, 17.0, &f.regular, &footer);
-    }
-    let mut png = Vec::with_capacity(64 * 1024);
-    PngEncoder::new_with_quality(
-        &mut Cursor::new(&mut png),
-        CompressionType::Fast,
-        FilterType::Sub,
-    )
-    .write_image(img.as_raw(), WIDTH, height, image::ExtendedColorType::Rgb8)?;
-    Ok(png)
-}
-
-/// Text on one line without control characters.
-pub(super) fn clean(text: &str) -> String {
-    text.chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect()
-}
-
-/// Shortens text with an ellipsis until it fits `width` pixels.
-pub(super) fn fit(font: &FontRef<'_>, size: f32, text: &str, width: u32) -> String {
-    let scale = PxScale::from(size);
-    if text_size(scale, font, text).0 <= width {
-        return text.to_string();
-    }
-    let mut chars: Vec<char> = text.chars().collect();
-    while !chars.is_empty() {
-        chars.pop();
-        let candidate: String = chars.iter().collect::<String>() + "…";
-        if text_size(scale, font, &candidate).0 <= width {
-            return candidate;
-        }
-    }
-    "…".to_string()
 }
 
 #[cfg(test)]
@@ -232,6 +207,10 @@ mod tests {
         }
     }
 
+    fn decode(png: &[u8]) -> image::RgbImage {
+        image::load_from_memory(png).expect("decodes").to_rgb8()
+    }
+
     #[test]
     fn a_card_is_a_png_whose_height_follows_its_rows() {
         let png = leaderboard(
@@ -240,7 +219,7 @@ mod tests {
             Some("You: 2nd"),
         )
         .expect("encodes");
-        let img = image::load_from_memory(&png).expect("decodes").to_rgb8();
+        let img = decode(&png);
         assert_eq!(img.width(), WIDTH);
         assert_eq!(
             img.height(),
@@ -249,11 +228,39 @@ mod tests {
     }
 
     #[test]
+    fn a_card_is_drawn_in_the_kits_indexed_palette() {
+        let png = leaderboard("Chess", &[line(1, "alice")], None).expect("encodes");
+        let decoder = png::Decoder::new(std::io::Cursor::new(png));
+        let reader = decoder.read_info().expect("reads");
+        assert_eq!(reader.info().color_type, png::ColorType::Indexed);
+    }
+
+    #[test]
+    fn the_top_three_ranks_wear_medal_colours_and_the_callers_row_is_highlighted() {
+        let png = leaderboard("Chess", &[line(1, "alice"), line(2, "bob")], None).expect("png");
+        let img = decode(&png);
+        let colours_in = |y0: u32| -> Vec<Rgb> {
+            (y0..y0 + ROW_HEIGHT)
+                .flat_map(|y| (0..WIDTH).map(move |x| (x, y)))
+                .map(|(x, y)| {
+                    let p = img.get_pixel(x, y).0;
+                    Rgb(p[0], p[1], p[2])
+                })
+                .collect()
+        };
+        let top = TITLE_HEIGHT + HEADER_HEIGHT;
+        assert!(colours_in(top).contains(&MEDALS[0]), "rank 1 is not gold");
+        assert!(colours_in(top + ROW_HEIGHT).contains(&MEDALS[1]));
+        assert!(colours_in(top + ROW_HEIGHT).contains(&HIGHLIGHT));
+        assert!(!colours_in(top).contains(&HIGHLIGHT));
+    }
+
+    #[test]
     fn long_and_hostile_names_are_cut_to_their_column() {
-        let f = fonts();
-        let name = fit(&f.regular, 19.0, &clean(&"W\u{0}".repeat(200)), 300);
+        let kit = &theme().kit;
+        let name = kit.fit(Face::Regular, 19.0, &"W\u{0}".repeat(200), 300.0);
         assert!(name.ends_with('…'));
-        assert!(text_size(PxScale::from(19.0), &f.regular, &name).0 <= 300);
+        assert!(kit.text_width(Face::Regular, 19.0, &name) <= 300.0);
         let many: Vec<CardLine> = (1..=40).map(|r| line(r, "🦀 \u{202e}x")).collect();
         assert!(leaderboard(&"T".repeat(500), &many, None).is_ok());
     }

@@ -10,7 +10,7 @@
 use resvg::tiny_skia::{self, FillRule, Paint, PathBuilder, Pixmap, Stroke, Transform};
 
 use super::View;
-use super::kit::{Canvas, Face, Ink, Kit, KitBuilder, PlayerLine, Rgb, Tone};
+use super::kit::{Canvas, Disc, Face, Ink, Kit, KitBuilder, PlayerLine, Rgb, Tone, duel_tags};
 use crate::rules::checkers::{BLACK, CheckersGame, seat_name};
 use crate::rules::{Outcome, Rules, Seat, WinReason};
 
@@ -334,36 +334,28 @@ impl Painter {
 }
 
 fn player_line<'a>(game: &CheckersGame, view: &'a View, seat: Seat) -> PlayerLine<'a> {
-    let name = view.players.get(seat).map_or("", String::as_str);
-    let mut tags = Vec::new();
-    match game.outcome() {
-        Some(Outcome::Win { winner, .. }) if winner == seat => tags.push(("winner", Tone::Go)),
-        Some(Outcome::Win { reason, .. }) => tags.push((
-            match reason {
-                WinReason::Resignation => "resigned",
-                WinReason::Blocked => "no move",
-                _ => "lost",
-            },
-            Tone::Quiet,
-        )),
-        Some(Outcome::Draw { .. }) => tags.push(("draw", Tone::Quiet)),
-        None => {
-            if game.draw_offer() == Some(seat) {
-                tags.push(("offers a draw", Tone::Warn));
-            }
-            if game.seat_to_move() == seat {
-                if game.pending().is_some() {
-                    tags.push(("may huff", Tone::Warn));
-                }
-                tags.push(("to move", Tone::Go));
-            }
-        }
+    let name = view.player(seat);
+    let lost_by = |reason| match reason {
+        WinReason::Resignation => Some("resigned"),
+        WinReason::Blocked => Some("no move"),
+        _ => None,
+    };
+    let to_move = game.seat_to_move();
+    let mut tags = duel_tags(game.outcome(), seat, lost_by, game.draw_offer(), to_move);
+    // A huff is the mover's to take, before the move itself.
+    if game.outcome().is_none() && to_move == seat && game.pending().is_some() {
+        tags.insert(tags.len() - 1, ("may huff", Tone::Warn));
     }
     PlayerLine {
         name,
         side: seat_name(seat),
-        light: seat != BLACK,
+        disc: if seat == BLACK {
+            Disc::Dark
+        } else {
+            Disc::Light
+        },
         tags,
+        ..PlayerLine::default()
     }
 }
 

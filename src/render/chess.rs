@@ -9,7 +9,9 @@ use resvg::{tiny_skia, usvg};
 use shakmaty::{Color, File, Position, Rank, Role, Square};
 
 use super::View;
-use super::kit::{Canvas, Face, Ink, Kit, KitBuilder, PaletteBuilder, PlayerLine, Rgb, Tone};
+use super::kit::{
+    Canvas, Disc, Face, Ink, Kit, KitBuilder, PaletteBuilder, PlayerLine, Rgb, duel_tags,
+};
 use crate::rules::chess::{ChessGame, seat_of};
 use crate::rules::{DrawReason, Outcome, Rules, WinReason};
 
@@ -409,33 +411,29 @@ fn side_name(color: Color) -> &'static str {
 
 fn player_line<'a>(game: &ChessGame, view: &'a View, color: Color) -> PlayerLine<'a> {
     let seat = seat_of(color);
-    let name = view.players.get(seat).map_or("", String::as_str);
-    let mut tags = Vec::new();
-    match game.outcome() {
-        Some(Outcome::Win { winner, .. }) if winner == seat => tags.push(("winner", Tone::Go)),
-        Some(Outcome::Win { reason, .. }) => tags.push((
-            match reason {
-                WinReason::Checkmate => "checkmated",
-                WinReason::Resignation => "resigned",
-                _ => "lost",
-            },
-            Tone::Quiet,
-        )),
-        Some(Outcome::Draw { .. }) => tags.push(("draw", Tone::Quiet)),
-        None => {
-            if game.draw_offer() == Some(seat) {
-                tags.push(("offers a draw", Tone::Warn));
-            }
-            if game.seat_to_move() == seat {
-                tags.push(("to move", Tone::Go));
-            }
-        }
-    }
+    let name = view.player(seat);
+    let lost_by = |reason| match reason {
+        WinReason::Checkmate => Some("checkmated"),
+        WinReason::Resignation => Some("resigned"),
+        _ => None,
+    };
+    let tags = duel_tags(
+        game.outcome(),
+        seat,
+        lost_by,
+        game.draw_offer(),
+        game.seat_to_move(),
+    );
     PlayerLine {
         name,
         side: side_name(color),
-        light: color == Color::White,
+        disc: if color == Color::White {
+            Disc::Light
+        } else {
+            Disc::Dark
+        },
         tags,
+        ..PlayerLine::default()
     }
 }
 

@@ -11,7 +11,7 @@
 //! edges: anti-aliasing there is invisible at this contrast but costs a fifth of the PNG.
 
 use super::View;
-use super::kit::{BAND, Canvas, Face, Ink, Kit, KitBuilder, PlayerLine, Rgb, Tone};
+use super::kit::{BAND, Canvas, Disc, Face, Ink, Kit, KitBuilder, PlayerLine, Rgb, Tone};
 use crate::rules::chinese_checkers::{
     COLOURS, ChineseCheckersGame, Hole, Size, Star, home_corners,
 };
@@ -252,45 +252,43 @@ impl super::Painter for Painter {
 impl Painter {
     /// Draws a strip per player, two columns of three rows, under the board.
     fn strips(&self, canvas: &mut Canvas, game: &ChineseCheckersGame, view: &View) {
+        let turn = game.turn();
+        let lines: Vec<PlayerLine> = (0..game.players().min(COLOURS.len()))
+            .map(|seat| {
+                let place = game.finished().iter().position(|&s| s == seat);
+                let won = matches!(turn, Turn::Over(Outcome::Win { winner, .. }) if winner == seat
+                    || game.partner(seat) == Some(winner));
+                let resigned = game.has_resigned(seat);
+                let tag = if won {
+                    Some(("won", Tone::Go))
+                } else if turn == Turn::Move(seat) {
+                    Some(("to move", Tone::Go))
+                } else if resigned {
+                    Some(("resigned", Tone::Quiet))
+                } else {
+                    place.map(|p| {
+                        (
+                            ["1st", "2nd", "3rd", "4th", "5th", "6th"][p.min(5)],
+                            Tone::Quiet,
+                        )
+                    })
+                };
+                PlayerLine {
+                    name: view.player(seat),
+                    side: COLOURS[seat],
+                    disc: Disc::Colour {
+                        fill: self.peg_ink(seat),
+                        rim: Some(self.kit.text_ink(false)),
+                    },
+                    dimmed: resigned,
+                    tags: tag.into_iter().collect(),
+                    ..PlayerLine::default()
+                }
+            })
+            .collect();
         let (bar, _) = self.kit.bar_and_band();
         canvas.fill_rect(0, BOARD, WIDTH, STRIPS, bar);
-        let turn = game.turn();
-        for (seat, &side) in COLOURS.iter().enumerate().take(game.players()) {
-            let mut strip = Canvas::new(WIDTH / 2, STRIP, bar);
-            let name = view.players.get(seat).map_or("", String::as_str);
-            let mut tags = Vec::new();
-            let place = game.finished().iter().position(|&s| s == seat);
-            let won = matches!(turn, Turn::Over(Outcome::Win { winner, .. }) if winner == seat
-                || game.partner(seat) == Some(winner));
-            if won {
-                tags.push(("won", Tone::Go));
-            } else if turn == Turn::Move(seat) {
-                tags.push(("to move", Tone::Go));
-            } else if game.has_resigned(seat) {
-                tags.push(("resigned", Tone::Quiet));
-            } else if let Some(p) = place {
-                tags.push((
-                    ["1st", "2nd", "3rd", "4th", "5th", "6th"][p.min(5)],
-                    Tone::Quiet,
-                ));
-            }
-            let line = PlayerLine {
-                name,
-                side,
-                light: true,
-                tags,
-            };
-            self.kit.player_bar(&mut strip, 0, STRIP, &line);
-            // The side's own colour on the disc, over the bar's light disc.
-            self.kit.fill_circle(
-                &mut strip,
-                (30.0, STRIP as f32 / 2.0),
-                10.0,
-                self.peg_ink(seat),
-            );
-            let (col, row) = (seat as u32 % 2, seat as u32 / 2);
-            canvas.blit(col * WIDTH / 2, BOARD + row * STRIP, &strip);
-        }
+        self.kit.seat_grid(canvas, (BOARD, STRIP), 2, &lines);
     }
 
     fn peg_ink(&self, seat: usize) -> Ink {

@@ -1,11 +1,17 @@
 //! The shared drawing kit every game's renderer uses: the palette, an indexed canvas, fonts,
-//! anti-aliased text and shapes drawn straight in palette indices, player bars, and PNG encoding.
+//! anti-aliased text and shapes drawn straight in palette indices, player strips, dice, the
+//! caption band, and PNG encoding.
+
+use std::sync::OnceLock;
 
 use ab_glyph::{Font, FontRef, PxScale, ScaleFont, point};
 
 pub use super::palette::{Ink, LEVELS, Palette, PaletteBuilder, Rgb};
 
 mod shapes;
+mod strip;
+
+pub use strip::{DieInks, Disc, PlayerLine, duel_tags, pips};
 
 static REGULAR_TTF: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
 static BOLD_TTF: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
@@ -120,24 +126,9 @@ impl Canvas {
     }
 }
 
-/// One line in a player bar: who plays, with which colour, and short status tags.
-#[derive(Clone, Debug)]
-pub struct PlayerLine<'a> {
-    /// The display name (cleaned and shortened to fit when drawn; blank shows the side).
-    pub name: &'a str,
-    /// The side's name shown after the player's name, e.g. `White`.
-    pub side: &'a str,
-    /// Whether the side's disc is drawn light (true) or dark.
-    pub light: bool,
-    /// Tags drawn at the right end, left to right, e.g. `("to move", Tone::Go)`.
-    pub tags: Vec<(&'a str, Tone)>,
-}
-
 /// The palette, fonts and user-interface inks, shared by every game's renderer.
 pub struct Kit {
     pub palette: Palette,
-    regular: FontRef<'static>,
-    bold: FontRef<'static>,
     inks: UiInks,
     bar: u8,
     band: u8,
@@ -181,20 +172,13 @@ impl KitBuilder {
         KitBuilder { palette: p, inks }
     }
 
-    /// Builds the palette and loads the fonts.
-    ///
-    /// # Panics
-    /// Panics when an embedded font is broken, which the test suite rules out.
+    /// Builds the palette.
     pub fn build(self) -> Kit {
         let palette = self.palette.build();
         Kit {
             bar: palette.index(BAR),
             band: palette.index(BAND),
             palette,
-            regular: FontRef::try_from_slice(REGULAR_TTF)
-                .expect("embedded DejaVuSans.ttf is broken"),
-            bold: FontRef::try_from_slice(BOLD_TTF)
-                .expect("embedded DejaVuSans-Bold.ttf is broken"),
             inks: self.inks,
         }
     }
@@ -214,13 +198,6 @@ impl Kit {
         map
     }
 
-    fn font(&self, face: Face) -> &FontRef<'static> {
-        match face {
-            Face::Regular => &self.regular,
-            Face::Bold => &self.bold,
-        }
-    }
-
     /// Paints `ink` at (`x`, `y`) with `coverage` (0..=1) over whatever is there.
     #[inline]
     pub fn blend(&self, canvas: &mut Canvas, x: i32, y: i32, ink: Ink, coverage: f32) {
@@ -235,18 +212,7 @@ impl Kit {
 
     /// Returns the advance width of `text` in pixels at pixel size `px`.
     pub fn text_width(&self, face: Face, px: f32, text: &str) -> f32 {
-        let font = self.font(face).as_scaled(PxScale::from(px));
-        let mut width = 0.0;
-        let mut prev = None;
-        for c in text.chars() {
-            let id = font.glyph_id(c);
-            if let Some(p) = prev {
-                width += font.kern(p, id);
-            }
-            width += font.h_advance(id);
-            prev = Some(id);
-        }
-        width
+        text_width(face, px, text)
     }
 
     /// Draws `text` with its baseline starting at (`x`, `baseline`); returns the x where it ends.
@@ -259,7 +225,7 @@ impl Kit {
         text: &str,
         ink: Ink,
     ) -> f32 {
-        let font = self.font(face);
+        let font = font(face);
         let scaled = font.as_scaled(PxScale::from(px));
         let mut caret = x;
         let mut prev = None;
@@ -282,40 +248,10 @@ impl Kit {
         caret
     }
 
-    /// Returns `text` cleaned for drawing and shortened with an ellipsis to fit `max_width`.
-    ///
-    /// Characters the font has no glyph for (most emoji, CJK) are left out rather than
-    /// drawn as boxes; the result may therefore be empty.
+    /// Returns `text` cleaned for drawing and shortened with an ellipsis to fit `max_width`
+    /// (see [`fit`]).
     pub fn fit(&self, face: Face, px: f32, text: &str, max_width: f32) -> String {
-        let font = self.font(face);
-        let drawable: String = text
-            .chars()
-            .filter(|&c| font.glyph_id(c).0 != 0 || c.is_whitespace())
-            .collect();
-        let text = clean(&drawable);
-        if self.text_width(face, px, &text) <= max_width {
-            return text;
-        }
-        let mut chars: Vec<char> = text.chars().collect();
-        let ellipsis = self.text_width(face, px, "…");
-        // Measure once and drop characters from the end until the rest fits.
-        let mut width = self.text_width(face, px, &text);
-        while width + ellipsis > max_width {
-            let Some(c) = chars.pop() else { break };
-            width -= self.text_width(face, px, c.encode_utf8(&mut [0; 4]));
-        }
-        loop {
-            while chars.last().is_some_and(|c| c.is_whitespace()) {
-                chars.pop();
-            }
-            let mut out: String = chars.iter().collect();
-            out.push('…');
-            // Kerning makes the running sum approximate: check the real width.
-            if chars.is_empty() || self.text_width(face, px, &out) <= max_width {
-                return out;
-            }
-            chars.pop();
-        }
+        fit(face, px, text, max_width)
     }
 
     /// Paints the area where `distance` (a signed distance in pixels, negative inside) is inside.
@@ -407,42 +343,6 @@ impl Kit {
         (top + (height + Self::cap_height(px)) / 2.0).round()
     }
 
-    /// Draws a player bar across the canvas: colour disc, name, side and tags.
-    pub fn player_bar(&self, canvas: &mut Canvas, top: u32, height: u32, line: &PlayerLine) {
-        canvas.fill_rect(0, top, canvas.width, height, self.bar);
-        let (t, h) = (top as f32, height as f32);
-        let mid = t + h / 2.0;
-        let ui = &self.inks;
-        if line.light {
-            self.fill_circle(canvas, (30.0, mid), 11.0, ui.text);
-        } else {
-            self.fill_circle(canvas, (30.0, mid), 11.0, ui.ring);
-            self.fill_circle(canvas, (30.0, mid), 9.5, ui.dark_disc);
-        }
-        // Tags, right-aligned, laid out from the right edge inwards.
-        let mut right = canvas.width as f32 - 16.0;
-        for &(text, tone) in line.tags.iter().rev() {
-            right = self.tag(canvas, (right, mid), TAG, text, tone) - 8.0;
-        }
-        // The name, then the side in muted text; a blank name (or one that is just the side's
-        // name, or has nothing the font can draw) shows the side alone.
-        let (name_px, side_px, name_x) = (22.0, 16.0, 54.0);
-        let side_w = self.text_width(Face::Regular, side_px, line.side) + 10.0;
-        let room = (right - 12.0 - name_x - side_w).max(40.0);
-        let mut name = self.fit(Face::Bold, name_px, line.name, room);
-        let mut side = line.side;
-        if name.is_empty() || name.eq_ignore_ascii_case(side) {
-            name = side.to_string();
-            side = "";
-        }
-        let base = Self::centred_baseline(t, h, name_px);
-        let end = self.draw_text(canvas, Face::Bold, name_px, (name_x, base), &name, ui.text);
-        if !side.is_empty() {
-            let at = (end + 10.0, base);
-            self.draw_text(canvas, Face::Regular, side_px, at, side, ui.muted);
-        }
-    }
-
     /// Draws a band across the canvas with one centred line of text, shortened to fit.
     pub fn caption_band(&self, canvas: &mut Canvas, top: u32, height: u32, text: &str) {
         canvas.fill_rect(0, top, canvas.width, height, self.band);
@@ -472,6 +372,77 @@ impl Kit {
         writer.write_image_data(&canvas.pixels)?;
         writer.finish()?;
         Ok(out)
+    }
+}
+
+/// Returns the embedded font of `face` (DejaVu Sans), loaded once: the one font every
+/// picture is drawn with.
+///
+/// # Panics
+/// Panics when an embedded font is broken, which the test suite rules out.
+pub fn font(face: Face) -> &'static FontRef<'static> {
+    static FONTS: OnceLock<[FontRef<'static>; 2]> = OnceLock::new();
+    let [regular, bold] = FONTS.get_or_init(|| {
+        [
+            FontRef::try_from_slice(REGULAR_TTF).expect("embedded DejaVuSans.ttf is broken"),
+            FontRef::try_from_slice(BOLD_TTF).expect("embedded DejaVuSans-Bold.ttf is broken"),
+        ]
+    });
+    match face {
+        Face::Regular => regular,
+        Face::Bold => bold,
+    }
+}
+
+/// Returns the advance width of `text` in pixels at pixel size `px`.
+pub fn text_width(face: Face, px: f32, text: &str) -> f32 {
+    let font = font(face).as_scaled(PxScale::from(px));
+    let mut width = 0.0;
+    let mut prev = None;
+    for c in text.chars() {
+        let id = font.glyph_id(c);
+        if let Some(p) = prev {
+            width += font.kern(p, id);
+        }
+        width += font.h_advance(id);
+        prev = Some(id);
+    }
+    width
+}
+
+/// Returns `text` cleaned for drawing and shortened with an ellipsis to fit `max_width`.
+///
+/// Characters the font has no glyph for (most emoji, CJK) are left out rather than
+/// drawn as boxes; the result may therefore be empty.
+pub fn fit(face: Face, px: f32, text: &str, max_width: f32) -> String {
+    let font = font(face);
+    let drawable: String = text
+        .chars()
+        .filter(|&c| font.glyph_id(c).0 != 0 || c.is_whitespace())
+        .collect();
+    let text = clean(&drawable);
+    if text_width(face, px, &text) <= max_width {
+        return text;
+    }
+    let mut chars: Vec<char> = text.chars().collect();
+    let ellipsis = text_width(face, px, "…");
+    // Measure once and drop characters from the end until the rest fits.
+    let mut width = text_width(face, px, &text);
+    while width + ellipsis > max_width {
+        let Some(c) = chars.pop() else { break };
+        width -= text_width(face, px, c.encode_utf8(&mut [0; 4]));
+    }
+    loop {
+        while chars.last().is_some_and(|c| c.is_whitespace()) {
+            chars.pop();
+        }
+        let mut out: String = chars.iter().collect();
+        out.push('…');
+        // Kerning makes the running sum approximate: check the real width.
+        if chars.is_empty() || text_width(face, px, &out) <= max_width {
+            return out;
+        }
+        chars.pop();
     }
 }
 

@@ -78,6 +78,20 @@ impl View {
             None => status(),
         }
     }
+
+    /// Returns the name the view gives a seat, or `""` when it gives none.
+    pub(crate) fn player(&self, seat: Seat) -> &str {
+        self.players.get(seat).map_or("", String::as_str)
+    }
+
+    /// Returns how a caption names a seat: `alice (Red)`, or the side alone (`Red`) when the
+    /// player has no name to show or is named just as the side.
+    pub(crate) fn name_of(&self, seat: Seat, side: &str) -> String {
+        match kit::clean(self.player(seat)) {
+            n if !n.is_empty() && !n.eq_ignore_ascii_case(side) => format!("{n} ({side})"),
+            _ => side.to_string(),
+        }
+    }
 }
 
 /// Why a picture could not be made.

@@ -1,6 +1,8 @@
 //! The share card: a 1200×630 picture for link unfurls (OpenGraph), the board as the game's
 //! painter draws it on the left and a few lines of text on the right, in the colours of the
-//! board's player bars so the two read as one picture.
+//! board's player bars so the two read as one picture. The board is scaled smoothly, so the
+//! card is true colour, not the kit's palette: its words are drawn with `imageproc` in the
+//! kit's one font.
 
 use std::io::Cursor;
 
@@ -10,8 +12,7 @@ use image::{ImageEncoder as _, Rgb, RgbImage};
 use imageproc::drawing::{draw_filled_rect_mut, draw_text_mut};
 use imageproc::rect::Rect;
 
-use super::card::{clean, fit, fonts};
-use super::kit::{BAR, MUTED, TEXT};
+use super::kit::{BAR, Face, MUTED, TEXT, fit, font};
 use super::{RenderError, Renderer, View};
 use crate::rules::Game;
 
@@ -69,17 +70,16 @@ impl Renderer {
             Rect::at(left as i32, MARGIN as i32).of_size(8, 56),
             ACCENT,
         );
-        let f = fonts();
         let mut y = MARGIN as i32 + 4;
         for (i, line) in lines.iter().enumerate() {
-            let (size, font, colour) = if i == 0 {
-                (48.0, &f.bold, rgb(TEXT))
+            let (size, face) = if i == 0 {
+                (48.0, Face::Bold)
             } else {
-                (32.0, &f.regular, rgb(TEXT))
+                (32.0, Face::Regular)
             };
             let x = left as i32 + if i == 0 { 24 } else { 0 };
-            let text = fit(font, size, &clean(line), room.saturating_sub(24));
-            draw_text_mut(&mut card, colour, x, y, size, font, &text);
+            let text = fit(face, size, line, room.saturating_sub(24) as f32);
+            draw_text_mut(&mut card, rgb(TEXT), x, y, size, font(face), &text);
             y += if i == 0 { 96 } else { 52 };
         }
         draw_text_mut(
@@ -88,7 +88,7 @@ impl Renderer {
             left as i32,
             (height - MARGIN - 34) as i32,
             30.0,
-            &f.bold,
+            font(Face::Bold),
             "tabula",
         );
         let mut png = Vec::with_capacity(96 * 1024);

@@ -10,7 +10,9 @@
 use resvg::tiny_skia::{self, FillRule, Paint, PathBuilder, Pixmap, Stroke, Transform};
 
 use super::View;
-use super::kit::{Canvas, Face, Ink, Kit, KitBuilder, PaletteBuilder, Rgb, TagSize, Tone, clean};
+use super::kit::{
+    Canvas, DieInks, Disc, Face, Ink, Kit, KitBuilder, PaletteBuilder, PlayerLine, Rgb, Tone,
+};
 use crate::rules::snakes::{COLOURS, GOAL, Layout, Phase, SnakesGame, Step, cell_of};
 use crate::rules::{Outcome, Rules, Seat, Turn, WinReason};
 
@@ -40,13 +42,6 @@ const TOKEN: [Rgb; 4] = [
     Rgb::hex(0x1e9e5a),
 ];
 const IVORY: Rgb = Rgb::hex(0xfffcf2);
-
-/// Tags in the strip.
-const SMALL_TAG: TagSize = TagSize {
-    px: 13.0,
-    height: 24.0,
-    pad: 10.0,
-};
 
 struct Inks {
     token: [Ink; 4],
@@ -326,13 +321,6 @@ fn offset(k: usize, n: usize) -> (f32, f32) {
     }
 }
 
-fn seat_to_act(game: &SnakesGame) -> Option<Seat> {
-    match game.turn() {
-        Turn::Roll(s) | Turn::Move(s) => Some(s),
-        Turn::Over(_) => None,
-    }
-}
-
 /// Draws the whole picture.
 fn draw(kit: &Kit, boards: &[Canvas], inks: &Inks, game: &SnakesGame, view: &View) -> Canvas {
     let mut canvas = Canvas::new(WIDTH, HEIGHT, 0);
@@ -392,171 +380,98 @@ fn draw(kit: &Kit, boards: &[Canvas], inks: &Inks, game: &SnakesGame, view: &Vie
     canvas
 }
 
-/// The display name of a seat: the player's name with the colour, or the colour alone.
-fn name_of(view: &View, seat: Seat) -> String {
-    let colour = COLOURS[seat % 4];
-    match view.players.get(seat).map(|n| clean(n)) {
-        Some(n) if !n.is_empty() && !n.eq_ignore_ascii_case(colour) => format!("{n} ({colour})"),
-        _ => colour.to_string(),
-    }
-}
-
-/// Draws a die of side `side` with its top-left at (`x`, `y`).
-fn die(kit: &Kit, canvas: &mut Canvas, inks: &Inks, (x, y): (f32, f32), side: f32, value: u8) {
-    kit.fill_round_rect(
-        canvas,
-        (x - 1.5, y - 1.5, side + 3.0, side + 3.0),
-        6.0,
-        inks.outline,
-    );
-    kit.fill_round_rect(canvas, (x, y, side, side), 5.0, inks.ivory);
-    let q = side / 4.0;
-    let pips: &[(f32, f32)] = match value {
-        1 => &[(2.0, 2.0)],
-        2 => &[(1.0, 1.0), (3.0, 3.0)],
-        3 => &[(1.0, 1.0), (2.0, 2.0), (3.0, 3.0)],
-        4 => &[(1.0, 1.0), (3.0, 1.0), (1.0, 3.0), (3.0, 3.0)],
-        5 => &[(1.0, 1.0), (3.0, 1.0), (2.0, 2.0), (1.0, 3.0), (3.0, 3.0)],
-        _ => &[
-            (1.0, 1.0),
-            (3.0, 1.0),
-            (1.0, 2.0),
-            (3.0, 2.0),
-            (1.0, 3.0),
-            (3.0, 3.0),
-        ],
-    };
-    for (px, py) in pips {
-        kit.fill_circle(canvas, (x + px * q, y + py * q), side * 0.09, inks.outline);
-    }
-}
-
 /// Draws the strip: one cell per seat in two rows (Red, Blue above Yellow, Green), each with
 /// the token's colour, the name, its square, the dice it last threw and its status.
 fn strip(kit: &Kit, canvas: &mut Canvas, inks: &Inks, game: &SnakesGame, view: &View) {
-    let (bar, band) = kit.bar_and_band();
-    canvas.fill_rect(0, 0, WIDTH, STRIP, bar);
-    let (cell_w, cell_h) = (WIDTH / 2, STRIP / 2);
-    canvas.fill_rect(cell_w - 1, 0, 2, STRIP, band);
-    canvas.fill_rect(0, cell_h - 1, WIDTH, 2, band);
-    let acting = seat_to_act(game);
-    let players = game.squares().len();
-    // The dice shown: the latest race roll, or the latest throw for who starts.
-    let mut thrown: Vec<(Seat, Vec<u8>)> = Vec::new();
-    if let Some(last) = game.last() {
-        thrown.push((last.seat, last.dice.clone()));
-    } else if let Phase::Opening {
-        contenders,
-        thrown: t,
-    } = game.phase()
-    {
-        thrown.extend(contenders.iter().zip(t).map(|(s, d)| (*s, vec![*d])));
-    } else if let Some(round) = game.round() {
-        thrown.extend(
-            round
-                .contenders
-                .iter()
-                .zip(&round.thrown)
-                .map(|(s, d)| (*s, vec![*d])),
-        );
-    }
-    for seat in 0..4 {
-        let x = (seat as u32 % 2) * cell_w;
-        let y = (seat as u32 / 2) * cell_h;
-        let mid = y as f32 + cell_h as f32 / 2.0;
-        let left = x as f32;
-        let base = Kit::centred_baseline(y as f32, cell_h as f32, 16.0);
-        if seat >= players {
-            kit.stroke_circle(canvas, (left + 22.0, mid), 9.0, 2.0, kit.text_ink(true));
-            kit.draw_text(
-                canvas,
-                Face::Regular,
-                15.0,
-                (left + 40.0, base),
-                "empty seat",
-                kit.text_ink(true),
-            );
-            continue;
-        }
-        let resigned = game.resigned()[seat];
-        if resigned {
-            kit.stroke_circle(canvas, (left + 22.0, mid), 9.0, 2.0, kit.text_ink(true));
-        } else {
-            kit.fill_circle(canvas, (left + 22.0, mid), 11.0, inks.outline);
-            kit.fill_circle(canvas, (left + 22.0, mid), 9.5, inks.token[seat]);
-        }
-        let mut right = left + cell_w as f32 - 10.0;
-        let tag = match game.turn() {
-            Turn::Over(Outcome::Win { winner, .. }) if winner == seat => Some(("winner", Tone::Go)),
-            _ if resigned => Some(("resigned", Tone::Quiet)),
-            _ if acting == Some(seat) => Some(("to roll", Tone::Go)),
-            _ => None,
-        };
-        if let Some((text, tone)) = tag {
-            right = kit.tag(canvas, (right, mid), SMALL_TAG, text, tone) - 8.0;
-        }
-        if let Some((_, dice)) = thrown.iter().find(|(s, _)| *s == seat) {
-            for &d in dice.iter().rev() {
-                right -= 26.0;
-                die(kit, canvas, inks, (right, mid - 12.0), 24.0, d);
-                right -= 5.0;
+    let thrown = thrown(game);
+    let die = DieInks {
+        edge: inks.outline,
+        face: inks.ivory,
+        pip: inks.outline,
+    };
+    let lines: Vec<PlayerLine> = (0..4)
+        .map(|seat| {
+            if seat >= game.squares().len() {
+                return PlayerLine::empty_seat();
             }
-            right -= 4.0;
-        }
-        if !resigned {
-            let sq = game.squares()[seat];
-            let text = if sq == 0 {
-                "start".to_string()
-            } else {
-                format!("on {sq}")
+            let resigned = game.resigned()[seat];
+            let tag = match game.turn() {
+                Turn::Over(Outcome::Win { winner, .. }) if winner == seat => {
+                    Some(("winner", Tone::Go))
+                }
+                _ if resigned => Some(("resigned", Tone::Quiet)),
+                turn if turn.seat() == Some(seat) => Some(("to roll", Tone::Go)),
+                _ => None,
             };
-            let w = kit.text_width(Face::Regular, 14.0, &text);
-            right -= w;
-            kit.draw_text(
-                canvas,
-                Face::Regular,
-                14.0,
-                (right.round(), base),
-                &text,
-                kit.text_ink(true),
-            );
-            right -= 10.0;
-        }
-        let name_x = left + 40.0;
-        let room = (right - name_x - 4.0).max(30.0);
-        let name = kit.fit(Face::Bold, 16.0, &name_of(view, seat), room);
-        kit.draw_text(
-            canvas,
-            Face::Bold,
-            16.0,
-            (name_x, base),
-            &name,
-            kit.text_ink(resigned),
-        );
+            let note = match game.squares()[seat] {
+                _ if resigned => String::new(),
+                0 => "start".to_string(),
+                sq => format!("on {sq}"),
+            };
+            PlayerLine {
+                name: view.player(seat),
+                side: COLOURS[seat],
+                disc: if resigned {
+                    Disc::Hollow
+                } else {
+                    Disc::Colour {
+                        fill: inks.token[seat],
+                        rim: Some(inks.outline),
+                    }
+                },
+                dimmed: resigned,
+                note,
+                dice: thrown
+                    .iter()
+                    .find(|(s, _)| *s == seat)
+                    .map(|(_, d)| (d.clone(), die)),
+                tags: tag.into_iter().collect(),
+            }
+        })
+        .collect();
+    kit.seat_grid(canvas, (0, STRIP / 2), 2, &lines);
+}
+
+/// Returns the dice shown by seat: the latest race roll, or the latest throw for who starts.
+fn thrown(game: &SnakesGame) -> Vec<(Seat, Vec<u8>)> {
+    if let Some(last) = game.last() {
+        vec![(last.seat, last.dice.clone())]
+    } else if let Phase::Opening { contenders, thrown } = game.phase() {
+        contenders
+            .iter()
+            .zip(thrown)
+            .map(|(s, d)| (*s, vec![*d]))
+            .collect()
+    } else if let Some(round) = game.round() {
+        let throws = round.contenders.iter().zip(&round.thrown);
+        throws.map(|(s, d)| (*s, vec![*d])).collect()
+    } else {
+        Vec::new()
     }
 }
 
 /// The default caption: whose turn it is, or how the game ended.
 fn status(game: &SnakesGame, view: &View) -> String {
+    let name = |seat: Seat| view.name_of(seat, COLOURS[seat % 4]);
     match game.phase() {
         Phase::Over { outcome } => match outcome {
             Outcome::Win {
                 winner,
                 reason: WinReason::Resignation,
-            } => format!("{} wins: everyone else resigned", name_of(view, *winner)),
+            } => format!("{} wins: everyone else resigned", name(*winner)),
             Outcome::Win { winner, .. } => {
-                format!("{} reached 100 and wins", name_of(view, *winner))
+                format!("{} reached 100 and wins", name(*winner))
             }
             Outcome::Draw { .. } => "The game is drawn".to_string(),
         },
-        Phase::Opening { .. } => format!(
-            "{} throws one die for who starts",
-            name_of(view, seat_to_act(game).unwrap_or(0))
-        ),
+        Phase::Opening { .. } => {
+            let seat = game.turn().seat().unwrap_or(0);
+            format!("{} throws one die for who starts", name(seat))
+        }
         Phase::Roll { seat } => {
             let dice = game.dice().map_or(2, |d| d.count);
             let what = if dice == 1 { "one die" } else { "two dice" };
-            format!("{} to roll {what}", name_of(view, *seat))
+            format!("{} to roll {what}", name(*seat))
         }
     }
 }

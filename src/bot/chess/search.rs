@@ -10,8 +10,11 @@ use rand::rngs::StdRng;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, EnPassantMode, Move, Position, Role};
 
+mod order;
+mod root;
+
 use super::eval::{evaluate, value};
-use super::tt::{EXACT, LOWER, Table, UPPER};
+use super::tt::{EXACT, Entry, LOWER, Table, UPPER};
 use crate::bot::Budget;
 
 /// A mate's score, less the plies to reach it.
@@ -47,6 +50,31 @@ pub struct Found {
     pub depth: u32,
     /// The expected line, the best move first.
     pub pv: Vec<Move>,
+}
+
+/// Where a node of the search stands: its hash, depth left (check extension included),
+/// distance from the root, whether the side to move is in check, and whether it is on the
+/// main line (a window wider than null).
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    h: u64,
+    depth: i32,
+    ply: usize,
+    in_check: bool,
+    pv: bool,
+}
+
+/// Returns the stored score when a table entry deep enough settles a node off the main line.
+fn cutoff(e: Entry, node: Node, alpha: i32, beta: i32) -> Option<i32> {
+    if node.pv || i32::from(e.depth) < node.depth {
+        return None;
+    }
+    let usable = match e.bound {
+        EXACT => true,
+        LOWER => e.score >= beta,
+        _ => e.score <= alpha,
+    };
+    usable.then_some(e.score)
 }
 
 struct Searcher<'a> {
@@ -157,112 +185,6 @@ pub fn search(
 }
 
 impl Searcher<'_> {
-    /// Searches the root with a window around the last score, widening on a miss.
-    fn root_aspirated(
-        &mut self,
-        pos: &Chess,
-        h: u64,
-        moves: &mut [Move],
-        depth: u32,
-        last: Option<i32>,
-    ) -> Option<(Move, i32)> {
-        let (mut alpha, mut beta) = match last {
-            Some(score) if depth >= 4 && score.abs() < MATED_BEYOND => {
-                (score - WINDOW, score + WINDOW)
-            }
-            _ => (-INF, INF),
-        };
-        loop {
-            let (best, score) = self.root(pos, h, moves, depth, alpha, beta)?;
-            if self.stopped {
-                return Some((best, score)).filter(|_| score > alpha);
-            }
-            if score <= alpha {
-                alpha = -INF;
-            } else if score >= beta {
-                beta = INF;
-            } else {
-                return Some((best, score));
-            }
-        }
-    }
-
-    /// Searches every root move in order within (`alpha`, `beta`); returns the best.
-    fn root(
-        &mut self,
-        pos: &Chess,
-        h: u64,
-        moves: &[Move],
-        depth: u32,
-        mut alpha: i32,
-        beta: i32,
-    ) -> Option<(Move, i32)> {
-        let mut best: Option<(Move, i32)> = None;
-        self.path.push(h);
-        for (i, &m) in moves.iter().enumerate() {
-            let mut next = pos.clone();
-            next.play_unchecked(m);
-            let nh = child_hash(pos, &next, h, m);
-            let d = depth as i32 - 1;
-            let score = if i == 0 {
-                -self.negamax(&next, nh, d, 1, -beta, -alpha, true)
-            } else {
-                let probe = -self.negamax(&next, nh, d, 1, -alpha - 1, -alpha, true);
-                if probe > alpha && probe < beta && !self.stopped {
-                    -self.negamax(&next, nh, d, 1, -beta, -alpha, true)
-                } else {
-                    probe
-                }
-            };
-            if self.stopped {
-                break;
-            }
-            if best.is_none_or(|b| score > b.1) {
-                best = Some((m, score));
-            }
-            if score > alpha {
-                alpha = score;
-                if score >= beta {
-                    break;
-                }
-            }
-        }
-        self.path.pop();
-        if let Some((m, score)) = best
-            && !self.stopped
-        {
-            self.tt.store(h, depth as i32, score, EXACT, Some(m), 0);
-        }
-        best
-    }
-
-    /// Searches every root move with a full window and picks the best after its noise.
-    fn root_noisy(
-        &mut self,
-        pos: &Chess,
-        h: u64,
-        moves: &[Move],
-        noise: &[i32],
-        depth: u32,
-    ) -> Option<(Move, i32)> {
-        let mut best: Option<(Move, i32, i32)> = None;
-        self.path.push(h);
-        for (&m, &n) in moves.iter().zip(noise) {
-            let mut next = pos.clone();
-            next.play_unchecked(m);
-            let nh = child_hash(pos, &next, h, m);
-            let score = -self.negamax(&next, nh, depth as i32 - 1, 1, -INF, INF, true);
-            if self.stopped {
-                break;
-            }
-            if best.is_none_or(|b| score + n > b.2) {
-                best = Some((m, score, score + n));
-            }
-        }
-        self.path.pop();
-        best.map(|(m, score, _)| (m, score))
-    }
-
     fn tick(&mut self) -> bool {
         self.nodes += 1;
         if self.nodes.is_multiple_of(CHECK_EVERY)
@@ -291,7 +213,7 @@ impl Searcher<'_> {
         h: u64,
         mut depth: i32,
         ply: usize,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
         null_ok: bool,
     ) -> i32 {
@@ -311,61 +233,94 @@ impl Searcher<'_> {
         if depth <= 0 {
             return self.quiesce(pos, ply, alpha, beta);
         }
-        let pv_node = beta - alpha > 1;
+        let node = Node {
+            h,
+            depth,
+            ply,
+            in_check,
+            pv: beta - alpha > 1,
+        };
         let entry = self.tt.probe(h, ply);
-        let tt_move = entry.and_then(|e| e.best);
-        if let Some(e) = entry
-            && !pv_node
-            && i32::from(e.depth) >= depth
-        {
-            let score = e.score;
-            let usable = match e.bound {
-                EXACT => true,
-                LOWER => score >= beta,
-                _ => score <= alpha,
-            };
-            if usable {
-                return score;
-            }
+        if let Some(score) = entry.and_then(|e| cutoff(e, node, alpha, beta)) {
+            return score;
         }
         let stand = evaluate(pos);
-        if !pv_node && !in_check {
-            // Far above beta with little depth left: the opponent would not allow this.
-            if depth <= 3 && stand - 90 * depth >= beta && beta.abs() < MATED_BEYOND {
-                return stand;
-            }
-            // Passing still beats beta: a real move surely does (not in pawn endings).
-            if null_ok
-                && depth >= 3
-                && stand >= beta
-                && has_pieces(pos)
-                && let Ok(null) = pos.clone().swap_turn()
-            {
-                let r = 2 + depth / 4;
-                self.path.push(h);
-                let score = -self.negamax(
-                    &null,
-                    hash(&null),
-                    depth - 1 - r,
-                    ply + 1,
-                    -beta,
-                    -beta + 1,
-                    false,
-                );
-                self.path.pop();
-                if self.stopped {
-                    return 0;
-                }
-                if score >= beta && score < MATED_BEYOND {
-                    return score;
-                }
-            }
+        if !node.pv
+            && !in_check
+            && let Some(score) = self.prune(pos, node, stand, beta, null_ok)
+        {
+            return score;
         }
         let mut moves: Vec<Move> = pos.legal_moves().into_iter().collect();
         if moves.is_empty() {
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
-        self.order(pos, &mut moves, tt_move, ply);
+        self.order(pos, &mut moves, entry.and_then(|e| e.best), ply);
+        self.search_moves(pos, node, &moves, stand, (alpha, beta))
+    }
+
+    /// Tries the cut-offs taken before any move is searched, at a node off the main line and
+    /// not in check: far above beta with little depth left (the opponent would not allow
+    /// this), or passing still beats beta (a real move surely does; not in pawn endings).
+    /// Returns the score to return, if one applies (0 when the search stopped meanwhile).
+    fn prune(
+        &mut self,
+        pos: &Chess,
+        node: Node,
+        stand: i32,
+        beta: i32,
+        null_ok: bool,
+    ) -> Option<i32> {
+        let Node { h, depth, ply, .. } = node;
+        if depth <= 3 && stand - 90 * depth >= beta && beta.abs() < MATED_BEYOND {
+            return Some(stand);
+        }
+        if null_ok
+            && depth >= 3
+            && stand >= beta
+            && has_pieces(pos)
+            && let Ok(null) = pos.clone().swap_turn()
+        {
+            let r = 2 + depth / 4;
+            self.path.push(h);
+            let score = -self.negamax(
+                &null,
+                hash(&null),
+                depth - 1 - r,
+                ply + 1,
+                -beta,
+                -beta + 1,
+                false,
+            );
+            self.path.pop();
+            if self.stopped {
+                return Some(0);
+            }
+            if score >= beta && score < MATED_BEYOND {
+                return Some(score);
+            }
+        }
+        None
+    }
+
+    /// Searches the ordered moves of a node in the window (alpha, beta): the first with the
+    /// full window, the rest with a null window (late quiet ones reduced) and again in full
+    /// when they beat alpha. Stores the result and returns the node's score.
+    fn search_moves(
+        &mut self,
+        pos: &Chess,
+        node: Node,
+        moves: &[Move],
+        stand: i32,
+        (mut alpha, beta): (i32, i32),
+    ) -> i32 {
+        let Node {
+            h,
+            depth,
+            ply,
+            in_check,
+            pv,
+        } = node;
         let original_alpha = alpha;
         let mut best = -INF;
         let mut best_move = None;
@@ -381,7 +336,7 @@ impl Searcher<'_> {
                 && !gives_check
                 && i > 0
                 && depth <= 2
-                && !pv_node
+                && !pv
                 && stand + 120 * depth <= alpha
             {
                 continue;
@@ -395,22 +350,7 @@ impl Searcher<'_> {
                 } else {
                     0
                 };
-                let mut s = -self.negamax(
-                    &next,
-                    nh,
-                    depth - 1 - reduce,
-                    ply + 1,
-                    -alpha - 1,
-                    -alpha,
-                    true,
-                );
-                if s > alpha && reduce > 0 && !self.stopped {
-                    s = -self.negamax(&next, nh, depth - 1, ply + 1, -alpha - 1, -alpha, true);
-                }
-                if s > alpha && s < beta && !self.stopped {
-                    s = -self.negamax(&next, nh, depth - 1, ply + 1, -beta, -alpha, true);
-                }
-                s
+                self.null_window(&next, nh, node, reduce, (alpha, beta))
             };
             if self.stopped {
                 self.path.pop();
@@ -444,6 +384,35 @@ impl Searcher<'_> {
         };
         self.tt.store(h, depth, best, bound, best_move, ply);
         best
+    }
+
+    /// Scores a later move's position with a null window, `reduce` plies shallower; searches
+    /// again at full depth, then with the full window, while it beats alpha.
+    fn null_window(
+        &mut self,
+        next: &Chess,
+        nh: u64,
+        node: Node,
+        reduce: i32,
+        (alpha, beta): (i32, i32),
+    ) -> i32 {
+        let (depth, ply) = (node.depth, node.ply);
+        let mut s = -self.negamax(
+            next,
+            nh,
+            depth - 1 - reduce,
+            ply + 1,
+            -alpha - 1,
+            -alpha,
+            true,
+        );
+        if s > alpha && reduce > 0 && !self.stopped {
+            s = -self.negamax(next, nh, depth - 1, ply + 1, -alpha - 1, -alpha, true);
+        }
+        if s > alpha && s < beta && !self.stopped {
+            s = -self.negamax(next, nh, depth - 1, ply + 1, -beta, -alpha, true);
+        }
+        s
     }
 
     /// Follows captures and promotions until the position is quiet (every move when in check).
@@ -511,72 +480,6 @@ impl Searcher<'_> {
         }
         best
     }
-
-    /// Sorts moves best first: the table's move, captures by MVV-LVA, promotions, killers,
-    /// then quiet moves by history.
-    fn order(&self, pos: &Chess, moves: &mut [Move], tt_move: Option<Move>, ply: usize) {
-        let side = pos.turn() as usize;
-        let killers = self.killers[ply.min(MAX_PLY - 1)];
-        moves.sort_by_cached_key(|m| {
-            let key = if Some(*m) == tt_move {
-                1 << 30
-            } else if let Some(victim) = m.capture() {
-                (1 << 29) + 16 * value(victim) - value(m.role()) / 10
-            } else if m.is_promotion() {
-                (1 << 29) + value(m.promotion().unwrap_or(Role::Pawn))
-            } else if killers[0] == Some(*m) {
-                1 << 28
-            } else if killers[1] == Some(*m) {
-                (1 << 28) - 1
-            } else {
-                self.history[history_index(side, *m)]
-            };
-            std::cmp::Reverse(key)
-        });
-    }
-
-    /// Remembers a quiet move that caused a cutoff.
-    fn reward(&mut self, pos: &Chess, m: Move, ply: usize, depth: i32) {
-        let k = &mut self.killers[ply.min(MAX_PLY - 1)];
-        if k[0] != Some(m) {
-            k[1] = k[0];
-            k[0] = Some(m);
-        }
-        let i = history_index(pos.turn() as usize, m);
-        self.history[i] = (self.history[i] + depth * depth).min(1 << 20);
-    }
-
-    /// Follows the table's moves from the root: the line the search expects.
-    fn pv(&self, pos: &Chess, h: u64, best: Move, most: usize) -> Vec<Move> {
-        let mut line = vec![best];
-        let mut pos = pos.clone();
-        let mut h = h;
-        let mut seen = vec![h];
-        let mut m = best;
-        loop {
-            let mut next = pos.clone();
-            next.play_unchecked(m);
-            h = child_hash(&pos, &next, h, m);
-            pos = next;
-            if seen.contains(&h) || line.len() >= most {
-                break;
-            }
-            seen.push(h);
-            match self.tt.probe(h, 0).and_then(|e| e.best) {
-                Some(n) if pos.is_legal(n) => {
-                    line.push(n);
-                    m = n;
-                }
-                _ => break,
-            }
-        }
-        line
-    }
-}
-
-fn history_index(side: usize, m: Move) -> usize {
-    let role = m.role() as usize - 1;
-    (side * 6 + role) * 64 + m.to() as usize
 }
 
 /// Returns whether the side to move has a piece besides pawns and its king.

@@ -422,17 +422,8 @@ fn die(white: bool, face: u8) -> Pixmap {
         &rounded(2.0, 2.0, s - 2.0, s - 2.0, 6.0),
         &shader_paint(shine),
     );
-    let (lo, mid, hi) = (1.0 + s * 0.26, 1.0 + s / 2.0, 1.0 + s * 0.74);
-    let pips: &[(f32, f32)] = match face {
-        1 => &[(mid, mid)],
-        2 => &[(lo, hi), (hi, lo)],
-        3 => &[(lo, hi), (mid, mid), (hi, lo)],
-        4 => &[(lo, lo), (hi, lo), (lo, hi), (hi, hi)],
-        5 => &[(lo, lo), (hi, lo), (mid, mid), (lo, hi), (hi, hi)],
-        _ => &[(lo, lo), (hi, lo), (lo, mid), (hi, mid), (lo, hi), (hi, hi)],
-    };
-    for &(x, y) in pips {
-        fill(&mut p, &circle(x, y, 4.1), &paint(pip));
+    for &(x, y) in crate::render::kit::pips(face) {
+        fill(&mut p, &circle(1.0 + x * s, 1.0 + y * s, 4.1), &paint(pip));
     }
     p
 }

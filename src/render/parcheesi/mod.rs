@@ -14,6 +14,7 @@ mod strip;
 
 use super::View;
 use super::kit::{Canvas, Face, Ink, Kit, KitBuilder, PaletteBuilder, Rgb};
+use crate::rules::Rules;
 use crate::rules::parcheesi::ParcheesiGame;
 use geometry::{CORNER, corner_origin};
 use layer::{DEEP, LINE, PALE, PANEL_INSET, PANEL_RADIUS, PAPER, STRONG, Style, TINT, VACANT};
@@ -325,7 +326,7 @@ fn draw(kit: &Kit, theme: &Theme, game: &ParcheesiGame, view: &View) -> Canvas {
             centred_text(kit, &mut canvas, at, 15.0, note, inks.vacant);
         }
     }
-    if let Some(seat) = strip::seat_to_act(game)
+    if let Some(seat) = game.turn().seat()
         && let Some(frame) = theme.frames.get(seat)
     {
         let (ox, oy) = corner_origin(seat);
@@ -350,7 +351,6 @@ fn screen((x, y): (f32, f32)) -> (f32, f32) {
 
 /// Returns the palette sample position: pawns out, a blockade, pawns home, a roll in play.
 fn sample_game() -> Option<ParcheesiGame> {
-    use crate::rules::Rules;
     use crate::rules::parcheesi::{Ruleset, Setup};
     let setup = Setup {
         ruleset: Ruleset::Parcheesi,

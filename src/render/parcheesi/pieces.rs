@@ -5,7 +5,8 @@ use super::geometry::{
     self, CORNER, Cell, DICE_TOP, corner_origin, home_slot, place_cell, start_slot,
 };
 use super::{DIE, HOMED, Inks, PAIRED, PAWN, STRIP, screen, strip};
-use crate::render::kit::{Canvas, Face, Kit};
+use crate::render::kit::{Canvas, DieInks, Face, Kit};
+use crate::rules::Rules;
 use crate::rules::parcheesi::{Moved, ParcheesiGame, Phase, Place, TRACK, pawn_letter};
 
 /// Draws one pawn: outline, colour, letter; ringed when the latest roll moved it.
@@ -179,7 +180,7 @@ fn space_pawns(
 pub fn dice(kit: &Kit, canvas: &mut Canvas, inks: &Inks, game: &ParcheesiGame) {
     let to_roll = match game.phase() {
         Phase::Roll { seat, .. } => Some(*seat),
-        Phase::Opening { .. } => strip::seat_to_act(game),
+        Phase::Opening { .. } => game.turn().seat(),
         _ => None,
     };
     let shown: Option<(usize, [u8; 2], [bool; 2])> = match game.phase() {
@@ -227,30 +228,13 @@ pub fn dice(kit: &Kit, canvas: &mut Canvas, inks: &Inks, game: &ParcheesiGame) {
     }
 }
 
-/// Draws one die at (`x`, `y`), its top-left corner.
-fn die(kit: &Kit, canvas: &mut Canvas, inks: &Inks, (x, y): (f32, f32), value: u8, used: bool) {
-    kit.fill_round_rect(
-        canvas,
-        (x - 2.0, y - 2.0, DIE + 4.0, DIE + 4.0),
-        9.0,
-        inks.outline,
-    );
+/// Draws one die at (`x`, `y`), its top-left corner; a die already played is greyed.
+fn die(kit: &Kit, canvas: &mut Canvas, inks: &Inks, at: (f32, f32), value: u8, used: bool) {
     let (face, pip) = if used {
         (inks.used[0], inks.used[1])
     } else {
         (inks.ivory, inks.outline)
     };
-    kit.fill_round_rect(canvas, (x, y, DIE, DIE), 7.0, face);
-    let (a, b, c) = (0.25 * DIE, 0.5 * DIE, 0.75 * DIE);
-    let spots: &[(f32, f32)] = match value {
-        1 => &[(b, b)],
-        2 => &[(a, c), (c, a)],
-        3 => &[(a, c), (b, b), (c, a)],
-        4 => &[(a, a), (a, c), (c, a), (c, c)],
-        5 => &[(a, a), (a, c), (b, b), (c, a), (c, c)],
-        _ => &[(a, a), (a, b), (a, c), (c, a), (c, b), (c, c)],
-    };
-    for &(dx, dy) in spots {
-        kit.fill_circle(canvas, (x + dx, y + dy), 0.095 * DIE, pip);
-    }
+    let edge = inks.outline;
+    kit.die(canvas, at, DIE, value, DieInks { edge, face, pip });
 }
