@@ -234,6 +234,7 @@ both_backends!(
         table.handle(&ctx("bob"), Command::Join).await;
         let typed = table.read_move(&ctx("alice"), "e4").await;
         let typed = typed.expect("e4 reads as alice's move");
+        let before = store.open_game("g", "c").await.unwrap().unwrap().seq;
         let resigned = table
             .handle(&ctx("bob"), Command::Resign { confirmed: true })
             .await;
@@ -241,7 +242,7 @@ both_backends!(
         let refused = table.play_typed(&ctx("alice"), typed).await;
         assert!(refused.private, "{}", refused.text);
         let row = store.latest_game("g", "c").await.unwrap().unwrap();
-        assert_eq!((row.status, row.seq), (Status::Finished, 1));
+        assert_eq!((row.status, row.seq), (Status::Finished, before + 1));
         let log = store.log(row.id).await.unwrap();
         let notations: Vec<&str> = log.iter().map(|l| l.notation.as_str()).collect();
         assert_eq!(notations, ["resign"]);
