@@ -180,3 +180,19 @@ test("with JavaScript off every page opens and the replay links step through a g
   assert.match(await page.locator(".board img").getAttribute("src"), /\/1\.png$/);
   await ctx.close();
 });
+
+// README's pictures of the site: with TABULA_SCREENSHOTS=DIR (a folder, e.g. the repository's
+// docs/) the run also saves the finished game's page and the chess leaderboard there, light
+// and dark side by side as a reader would meet them. Not a check: it only runs when asked.
+test("README screenshots", { skip: !process.env.TABULA_SCREENSHOTS }, async () => {
+  const dir = process.env.TABULA_SCREENSHOTS;
+  for (const [kind, name] of [["game", "web-game"], ["leaderboard", "web-leaderboard"]]) {
+    for (const colorScheme of ["light", "dark"]) {
+      const ctx = await context({ colorScheme, viewport: { width: 900, height: 420 } });
+      const page = await ctx.newPage();
+      await page.goto(site + pages[kind]);
+      await page.screenshot({ path: `${dir}/${name}-${colorScheme}.png`, fullPage: true });
+      await ctx.close();
+    }
+  }
+});
