@@ -4,7 +4,8 @@
 //!
 //! ```text
 //! cargo run --release --example load -- [--games 10000] [--db sqlite|postgres] [--turns N]
-//! cargo run --release --example load -- --rate 500   # turns arrive at 500/s (open loop)
+//! cargo run --release --example load -- --rate 500   # turns offered at 500/s (open loop),
+//!                                                     # then a database audit
 //! cargo run --release --example load -- --typed --db-delay-ms 50   # typed moves, far database
 //! cargo run --release --example load -- --startup 100000 [--db sqlite|postgres]
 //! ```
@@ -13,8 +14,12 @@
 //! database on that server and drops it at the end. SQLite is a file in a temporary folder,
 //! with the settings the bot uses (WAL, `synchronous = FULL`).
 
+#[path = "load/audit.rs"]
+mod audit;
 #[path = "load/fill.rs"]
 mod fill;
+#[path = "load/open.rs"]
+mod open;
 #[path = "load/play.rs"]
 mod play;
 #[path = "load/report.rs"]
@@ -48,10 +53,14 @@ struct Args {
     /// Turns in flight at once (players acting at the same moment).
     #[arg(long, default_value_t = 16)]
     concurrency: usize,
-    /// Start turns at this rate (turns/s, an open loop as people's clicks arrive) instead of
-    /// keeping `--concurrency` turns in flight.
+    /// Offer turns at this rate (turns/s, an open loop as people's clicks arrive) instead of
+    /// keeping `--concurrency` turns in flight; beyond `--max-in-flight` a turn is refused
+    /// "busy" as the bot refuses it. The run ends with a database audit.
     #[arg(long)]
     rate: Option<f64>,
+    /// The table's bound on commands in flight (the bot's `TABULA_MAX_IN_FLIGHT`).
+    #[arg(long, default_value_t = tabula::table::MAX_IN_FLIGHT)]
+    max_in_flight: usize,
     /// Pictures drawn at once at most (default: one per core, as the bot does).
     #[arg(long)]
     render_threads: Option<usize>,

@@ -84,6 +84,10 @@ enum Mode {
         /// the database answers, else 503) on this address, e.g. `127.0.0.1:9100`.
         #[arg(long, env = "TABULA_METRICS_LISTEN")]
         metrics_listen: Option<std::net::SocketAddr>,
+        /// How many commands (slash commands, buttons, typed moves) this process works on at
+        /// once; beyond it a command is answered "busy, nothing was played, try again".
+        #[arg(long, env = "TABULA_MAX_IN_FLIGHT", default_value_t = tabula::table::MAX_IN_FLIGHT, value_parser = parse_in_flight)]
+        max_in_flight: usize,
     },
     /// Plays at a terminal table: lines like `@alice /play chess @bob`; boards are written as PNG files.
     Console {
@@ -188,6 +192,7 @@ async fn run(
             reminder_lease,
             shards,
             metrics_listen,
+            max_in_flight,
         } => {
             let Some(token) = token.filter(|t| !t.trim().is_empty()) else {
                 anyhow::bail!(
@@ -199,8 +204,9 @@ async fn run(
                 .await?
                 .with_reminder_lease(reminder_lease);
             // The painters are drawn while the bot connects: ready does not wait for them.
-            let table =
-                Table::new(store.clone(), Arc::new(Renderer::warming())).with_bot_config(bots);
+            let table = Table::new(store.clone(), Arc::new(Renderer::warming()))
+                .with_bot_config(bots)
+                .with_max_in_flight(max_in_flight);
             let (table, site) = serve_web(table, web.as_ref()).await?;
             let config = discord::Config {
                 guild,
@@ -371,4 +377,14 @@ fn parse_now(text: &str) -> Result<i64, String> {
         .map_err(|e| {
             format!("{text} is neither unix seconds nor a time like 2027-01-15T09:00:00Z: {e}")
         })
+}
+
+/// Reads `--max-in-flight`: a whole number from 1 to 100,000.
+fn parse_in_flight(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(n) if (1..=100_000).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "{text} is not a number of commands from 1 to 100000"
+        )),
+    }
 }

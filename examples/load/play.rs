@@ -14,6 +14,7 @@ use tabula::rules::{Game, GameKind, Turn};
 use tabula::store::{Latency, Status, Store, count_round_trips};
 use tabula::table::{Command, Ctx, Reply, Table, User};
 
+use super::open::{Answered, Played};
 use super::report::quantile;
 use super::{Args, ms, split};
 
@@ -88,7 +89,8 @@ pub async fn load(args: &Args, url: &str) -> anyhow::Result<()> {
     // The latency starts once the games are open, so only the timed turns wait for it.
     let latency = Latency::per_round_trip();
     let store = Store::connect_with_latency(url, Some(latency.clone())).await?;
-    let mut table = Table::new(store.clone(), Arc::new(Renderer::new()));
+    let mut table =
+        Table::new(store.clone(), Arc::new(Renderer::new())).with_max_in_flight(args.max_in_flight);
     if let Some(threads) = args.render_threads {
         table = table.with_render_threads(threads);
     }
@@ -136,9 +138,25 @@ pub async fn load(args: &Args, url: &str) -> anyhow::Result<()> {
     let turns = args.turns.unwrap_or(args.games * 5);
     players.cursor.store(0, Ordering::Relaxed);
     let target = Arc::new(AtomicI64::new(i64::try_from(turns).unwrap_or(i64::MAX)));
+    // The open loop's audit tells the actions stored by the turns from the games' openings.
+    let before = match args.rate {
+        Some(_) => Some(super::audit::Before::read(url).await?),
+        None => None,
+    };
     let started = Instant::now();
-    let played = if let Some(rate) = args.rate {
-        paced(&players, rate, turns).await
+    let played = if let (Some(rate), Some(before)) = (args.rate, before) {
+        let run = super::open::paced(&players, rate, turns).await;
+        let wall = started.elapsed();
+        report(&players, &run.tallies, wall);
+        run.report(wall);
+        println!(
+            "peak RSS (VmHWM) over the run, before the audit: {}",
+            super::report::peak_rss()
+        );
+        let audit = super::audit::audit(url, &before, &run.played()).await?;
+        store.close().await;
+        audit.print();
+        return Ok(());
     } else {
         let target = Arc::clone(&target);
         run_tasks(&players, args.concurrency, move |p, _, rng| {
@@ -151,42 +169,6 @@ pub async fn load(args: &Args, url: &str) -> anyhow::Result<()> {
     report(&players, &played, wall);
     store.close().await;
     Ok(())
-}
-
-/// Starts one turn every 1/`rate` s (an open loop: turns arrive whether or not the earlier
-/// ones are done, as people's clicks do) until `turns` have been started.
-async fn paced(players: &Arc<Players>, rate: f64, turns: usize) -> Vec<Tally> {
-    let mut tick = tokio::time::interval(Duration::from_secs_f64(1.0 / rate.max(1.0)));
-    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Burst);
-    let mut tasks = Vec::with_capacity(turns);
-    for n in 0..turns {
-        tick.tick().await;
-        let players = Arc::clone(players);
-        let mut rng = StdRng::seed_from_u64(players.seed ^ n as u64);
-        tasks.push(tokio::spawn(async move {
-            let mut tally = Tally::default();
-            loop {
-                let i = players.cursor.fetch_add(1, Ordering::Relaxed) % players.games;
-                if players.busy[i].swap(true, Ordering::Acquire) {
-                    tokio::task::yield_now().await;
-                    continue;
-                }
-                let took = players.turn(i, &mut rng, &mut tally).await;
-                players.busy[i].store(false, Ordering::Release);
-                if took {
-                    return tally;
-                }
-            }
-        }));
-    }
-    let mut tallies = Vec::with_capacity(turns);
-    for task in tasks {
-        match task.await {
-            Ok(tally) => tallies.push(tally),
-            Err(e) => eprintln!("a turn task failed: {e}"),
-        }
-    }
-    tallies
 }
 
 /// Runs `concurrency` tasks, each calling `work` with the players, its index and its own
@@ -262,13 +244,9 @@ impl Players {
     async fn turns(&self, left: &AtomicI64, mut rng: StdRng) -> Tally {
         let mut tally = Tally::default();
         while left.load(Ordering::Relaxed) > 0 {
-            let i = self.cursor.fetch_add(1, Ordering::Relaxed) % self.games;
-            if self.busy[i].swap(true, Ordering::Acquire) {
-                tokio::task::yield_now().await;
-                continue;
-            }
+            let i = self.take_channel().await;
             let took = self.turn(i, &mut rng, &mut tally).await;
-            self.busy[i].store(false, Ordering::Release);
+            self.release(i);
             if took {
                 left.fetch_sub(1, Ordering::Relaxed);
             }
@@ -279,6 +257,38 @@ impl Players {
     /// Plays one turn in channel `i` as the player to act; returns whether a turn was timed.
     /// A finished game is replaced first.
     pub async fn turn(&self, i: usize, rng: &mut StdRng, tally: &mut Tally) -> bool {
+        !matches!(self.turn_answered(i, rng, tally).await, Answered::Skipped)
+    }
+
+    /// Takes a channel whose game no other task is playing (round-robin); give it back with
+    /// [`release`](Self::release).
+    pub async fn take_channel(&self) -> usize {
+        loop {
+            let i = self.cursor.fetch_add(1, Ordering::Relaxed) % self.games;
+            if !self.busy[i].swap(true, Ordering::Acquire) {
+                return i;
+            }
+            tokio::task::yield_now().await;
+        }
+    }
+
+    /// Gives back a channel taken with [`take_channel`](Self::take_channel).
+    pub fn release(&self, i: usize) {
+        self.busy[i].store(false, Ordering::Release);
+    }
+
+    /// The seed of the players' choices.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The table the players send their commands to.
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    /// Plays one turn in channel `i` as [`turn`](Self::turn) does, and says what came of it.
+    pub async fn turn_answered(&self, i: usize, rng: &mut StdRng, tally: &mut Tally) -> Answered {
         let (guild, channel) = self.place(i);
         // What the player sees on the board before acting (not timed).
         let row = match self.store.open_game(&guild, &channel).await {
@@ -286,16 +296,16 @@ impl Players {
             Ok(_) => {
                 self.finished.fetch_add(1, Ordering::Relaxed);
                 self.start_game(i, tally).await;
-                return false;
+                return Answered::Skipped;
             }
             Err(e) => {
                 eprintln!("reading game in {channel}: {e}");
-                return false;
+                return Answered::Skipped;
             }
         };
         let Ok(game) = serde_json::from_str::<Game>(&row.state) else {
             eprintln!("game {} does not load", row.id);
-            return false;
+            return Answered::Skipped;
         };
         let (seat, command, kind) = match game.turn() {
             Turn::Roll(seat) => (seat, Command::Roll { expr: None }, Kind::Roll),
@@ -303,20 +313,30 @@ impl Players {
                 let moves = game.legal_moves();
                 if moves.is_empty() {
                     eprintln!("game {} has no legal move", row.id);
-                    return false;
+                    return Answered::Skipped;
                 }
                 let text = game.format(&moves[rng.random_range(0..moves.len())]);
                 (seat, Command::Move { text }, Kind::Move)
             }
-            Turn::Over(_) => return false,
+            Turn::Over(_) => return Answered::Skipped,
         };
         let ctx = self.ctx(i, seat);
         let started = Instant::now();
         let (reply, trips) = count_round_trips(self.send(&ctx, command)).await;
         tally.samples.push(started.elapsed());
         tally.count(kind, trips);
-        tally.png_bytes += reply.map_or(0, |reply| self.check(&reply));
-        true
+        let Some(reply) = reply else {
+            return Answered::Refused;
+        };
+        tally.png_bytes += self.check(&reply);
+        match reply.game {
+            Some(game) if !reply.private => Answered::Played(Played {
+                game: game.id,
+                seq: game.seq,
+                user: ctx.user.id,
+            }),
+            _ => Answered::Refused,
+        }
     }
 
     /// Sends a command; with `--typed`, a move goes as the Discord frontend handles a typed

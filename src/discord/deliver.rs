@@ -85,7 +85,8 @@ impl Target<'_> {
 
 /// Answers `target` with the reply `work` produces, deferring when it takes longer than
 /// `defer_after` (zero: always); `private_hint` says whether a deferred answer most likely ends up private.
-/// While the process is stopping, the work is not started and the person is told to try again.
+/// While the process is stopping, or while the table's bound on commands in flight is
+/// reached, the work is not started and the person is told to try again.
 /// All of it runs in the interaction's span, with its timings (see [`super::status`]).
 pub(crate) async fn answer(
     ctx: &serenity::Context,
@@ -118,6 +119,16 @@ async fn answer_in_span(
         Ok(pass) => pass,
         Err(_turned_away) => {
             answer_now(ctx, target, &Reply::private(super::gate::STOPPING)).await;
+            return;
+        }
+    };
+    // Beyond the bound on commands in flight the person is told at once, privately, that
+    // nothing was played; an admitted command is answered in time below (deferred when slow).
+    let _in_flight = match data.table.admit() {
+        Ok(in_flight) => in_flight,
+        Err(busy) => {
+            tracing::info!("turned away: too many commands in flight");
+            answer_now(ctx, target, &busy.reply()).await;
             return;
         }
     };

@@ -29,6 +29,15 @@ pub(crate) async fn handle(ctx: &serenity::Context, data: &Data, message: &Messa
     let Some(typed) = data.table.read_move(&who, text).await else {
         return;
     };
+    // Beyond the bound on commands in flight, a move is answered that nothing was played
+    // (before it is claimed, so nothing of it is stored).
+    let _in_flight = match data.table.admit() {
+        Ok(in_flight) => in_flight,
+        Err(busy) => {
+            tell_busy(ctx, message, &busy.reply().text).await;
+            return;
+        }
+    };
     let Ok(id) = i64::try_from(message.id.get()) else {
         return;
     };
@@ -81,6 +90,23 @@ async fn announce(ctx: &serenity::Context, message: &Message, reply: &crate::tab
     };
     if let Err(e) = posted {
         tracing::error!(error = %e, channel = %message.channel_id, "a move was played but its board was not posted");
+    }
+}
+
+/// Answers a move typed while the process was full, as a reply to it that pings nobody: it
+/// was not played and should be sent again.
+async fn tell_busy(ctx: &serenity::Context, message: &Message, text: &str) {
+    let reference = MessageReference::from(message).fail_if_not_exists(false);
+    let busy = serenity::CreateMessage::new()
+        .content(text)
+        .reference_message(reference)
+        .allowed_mentions(serenity::CreateAllowedMentions::new());
+    let sent = retrying("saying a typed move was not played (busy)", || {
+        message.channel_id.send_message(ctx, busy.clone())
+    })
+    .await;
+    if let Err(e) = sent {
+        tracing::warn!(error = %e, channel = %message.channel_id, "could not say a typed move was not played");
     }
 }
 

@@ -192,7 +192,7 @@ impl Store {
                 // transaction open on the connection: such a connection is closed, never
                 // reused, and SQLite rolls the transaction back.
                 let mut batch = Batch {
-                    conn: self.pool.acquire().await?,
+                    conn: self.writer.acquire().await?,
                     finished: false,
                 };
                 let rows = query.fetch_all(self.on(&mut *batch.conn)).await;

@@ -20,8 +20,10 @@ use super::{Backend, Store, StoreError, schema};
 
 static INSTALL_DRIVERS: Once = Once::new();
 
-/// Connections to a SQLite file: WAL lets readers run beside the single writer, and
-/// `busy_timeout` makes writers queue instead of failing, so a handful is plenty.
+/// Read connections to a SQLite file: WAL lets readers run beside the single writer, so a
+/// handful is plenty. Writes have one connection of their own (SQLite has one writer), so a
+/// write never waits for a connection behind queued reads; `busy_timeout` makes it wait for
+/// another process's writer instead of failing.
 const SQLITE_FILE_CONNECTIONS: u32 = 4;
 /// Connections to PostgreSQL.
 const POSTGRES_CONNECTIONS: u32 = 8;
@@ -120,7 +122,7 @@ impl Store {
                 .connect(&url)
                 .await
                 .map_err(|e| StoreError::Open(place.explain(&e)))?;
-            let store = Store::over(pool, Backend::Sqlite, trips);
+            let store = Store::over(pool.clone(), pool, Backend::Sqlite, trips);
             store.migrate().await?;
             return Ok(store);
         }
@@ -142,20 +144,30 @@ impl Store {
             other => other,
         })?;
 
-        let options = options.max_connections(match backend {
-            Backend::Sqlite => SQLITE_FILE_CONNECTIONS,
-            Backend::Postgres => POSTGRES_CONNECTIONS,
-        });
-        let pool = options
-            .connect_lazy(&url)
-            .map_err(|e| StoreError::Open(place.explain(&e)))?;
-        Ok(Store::over(pool, backend, trips))
+        let open = |options: AnyPoolOptions, connections: u32| {
+            options
+                .max_connections(connections)
+                .connect_lazy(&url)
+                .map_err(|e| StoreError::Open(place.explain(&e)))
+        };
+        let (pool, writer) = match backend {
+            Backend::Sqlite => (
+                open(options.clone(), SQLITE_FILE_CONNECTIONS)?,
+                open(options, 1)?,
+            ),
+            Backend::Postgres => {
+                let pool = open(options, POSTGRES_CONNECTIONS)?;
+                (pool.clone(), pool)
+            }
+        };
+        Ok(Store::over(pool, writer, backend, trips))
     }
 
-    fn over(pool: sqlx::AnyPool, backend: Backend, trips: Trips) -> Store {
+    fn over(pool: sqlx::AnyPool, writer: sqlx::AnyPool, backend: Backend, trips: Trips) -> Store {
         Store {
             trips,
             pool,
+            writer,
             backend,
             clock: std::sync::Arc::new(super::games::unix_now),
             reminder_lease: super::LEASE_SECONDS,
@@ -170,7 +182,7 @@ impl Store {
     /// [`StoreError::Migrate`] when a migration fails or the applied ones differ from the
     /// embedded ones.
     pub async fn migrate(&self) -> Result<(), StoreError> {
-        let mut conn = self.pool.acquire().await?;
+        let mut conn = self.writer.acquire().await?;
         schema::migrate(&mut conn, self.backend).await
     }
 }

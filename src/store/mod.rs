@@ -1,7 +1,9 @@
 //! Persistence: games, seats and the append-only action log in SQLite or PostgreSQL.
 //!
-//! One `sqlx::AnyPool` serves both backends; every query uses `$n` placeholders and only
-//! integer, real and text columns, so the same SQL runs on either.
+//! `sqlx::AnyPool`s serve both backends; every query uses `$n` placeholders and only
+//! integer, real and text columns, so the same SQL runs on either. On a SQLite file, writes
+//! go through one connection of their own and reads through a pool beside it (see
+//! [`Store::db`]), so a write never waits for a connection behind queued reads.
 
 mod backup;
 mod bots;
@@ -62,10 +64,16 @@ pub enum Backend {
     Postgres,
 }
 
-/// Holds the connection pool; cloning is cheap and shares the pool.
+/// Holds the connection pools; cloning is cheap and shares them.
 #[derive(Clone)]
 pub struct Store {
+    /// Reads (and, on PostgreSQL and in-memory SQLite, everything).
     pool: AnyPool,
+    /// Writes: on a SQLite file a pool of exactly one connection, SQLite's one writer, so a
+    /// write waits only for other writes; elsewhere the same pool as `pool`. A transaction
+    /// holds it until it ends, so nothing may write through [`Store::db`] while holding one
+    /// (it would wait for itself).
+    writer: AnyPool,
     backend: Backend,
     clock: Clock,
     /// Seconds a claimed reminder is held before another process may send it again.
@@ -127,8 +135,9 @@ impl Store {
         }
     }
 
-    /// Closes every connection of the pool and waits until they are gone.
+    /// Closes every connection of the pools and waits until they are gone.
     pub async fn close(&self) {
         self.pool.close().await;
+        self.writer.close().await;
     }
 }

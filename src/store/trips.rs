@@ -2,9 +2,10 @@
 //! (for `/status` and the load driver, and per task for one command) and, in tests and
 //! measurements, waits a chosen latency before each, as a database far away would.
 //!
-//! Queries run on [`Store::db`] (the pool) or [`Store::on`] (a connection or transaction);
-//! transactions open and close through [`Store::begin`], [`Store::finish`] and
-//! [`Store::undo`], which count their `BEGIN`, `COMMIT` and `ROLLBACK`.
+//! Queries run on [`Store::db`] (the pools: a read on the readers', anything else on the
+//! writer's) or [`Store::on`] (a connection or transaction); transactions open on the
+//! writer's pool and close through [`Store::begin`], [`Store::finish`] and [`Store::undo`],
+//! which count their `BEGIN`, `COMMIT` and `ROLLBACK`.
 
 use std::cell::Cell;
 use std::future::Future;
@@ -13,8 +14,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use futures_core::future::BoxFuture;
 use futures_core::stream::BoxStream;
-use sqlx::any::{Any, AnyQueryResult, AnyRow, AnyStatement, AnyTypeInfo};
-use sqlx::{Either, Execute, Executor, Transaction};
+use sqlx::any::{Any, AnyArguments, AnyQueryResult, AnyRow, AnyStatement, AnyTypeInfo};
+use sqlx::error::BoxDynError;
+use sqlx::{AnyPool, Either, Execute, Executor, SqlStr, Transaction};
 
 use super::connect::Latency;
 use super::{Store, StoreError};
@@ -74,11 +76,134 @@ pub(crate) struct Counted<'c, E> {
     trips: &'c Trips,
 }
 
+/// The store's two pools as one executor: each statement goes to the readers' pool when it
+/// only reads, else to the writer's.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Pools<'p> {
+    read: &'p AnyPool,
+    write: &'p AnyPool,
+}
+
+/// Returns true for a statement that only reads: a `SELECT`, or SQLite's `VACUUM INTO` (a
+/// read transaction that writes another file). Anything else is sent to the writer.
+fn only_reads(sql: &str) -> bool {
+    let sql = sql.trim_start();
+    let starts = |word: &str| {
+        sql.get(..word.len())
+            .is_some_and(|head| head.eq_ignore_ascii_case(word))
+    };
+    starts("SELECT") || starts("VACUUM INTO")
+}
+
+/// A statement taken apart to see its SQL, ready to be sent as it was.
+struct Rebuilt {
+    sql: SqlStr,
+    arguments: Option<Result<Option<AnyArguments>, BoxDynError>>,
+    persistent: bool,
+}
+
+impl Execute<'_, Any> for Rebuilt {
+    fn sql(self) -> SqlStr {
+        self.sql
+    }
+
+    fn statement(&self) -> Option<&AnyStatement> {
+        None
+    }
+
+    fn take_arguments(&mut self) -> Result<Option<AnyArguments>, BoxDynError> {
+        self.arguments.take().unwrap_or(Ok(None))
+    }
+
+    fn persistent(&self) -> bool {
+        self.persistent
+    }
+}
+
+impl<'p> Pools<'p> {
+    /// Takes `query` apart and returns the pool it goes to, with the query as it was.
+    fn route<'q, Q: Execute<'q, Any>>(self, mut query: Q) -> (&'p AnyPool, Rebuilt) {
+        let persistent = query.persistent();
+        let arguments = Some(query.take_arguments());
+        let sql = query.sql();
+        let pool = if only_reads(sql.as_str()) {
+            self.read
+        } else {
+            self.write
+        };
+        let rebuilt = Rebuilt {
+            sql,
+            arguments,
+            persistent,
+        };
+        (pool, rebuilt)
+    }
+
+    /// The pool a statement given as text goes to.
+    fn pool_for(self, sql: &SqlStr) -> &'p AnyPool {
+        if only_reads(sql.as_str()) {
+            self.read
+        } else {
+            self.write
+        }
+    }
+}
+
+impl<'p> Executor<'p> for Pools<'p> {
+    type Database = Any;
+
+    fn fetch_many<'e, 'q: 'e, Q>(
+        self,
+        query: Q,
+    ) -> BoxStream<'e, Result<Either<AnyQueryResult, AnyRow>, sqlx::Error>>
+    where
+        'p: 'e,
+        Q: 'q + Execute<'q, Any>,
+    {
+        let (pool, query) = self.route(query);
+        pool.fetch_many(query)
+    }
+
+    fn fetch_optional<'e, 'q: 'e, Q>(
+        self,
+        query: Q,
+    ) -> BoxFuture<'e, Result<Option<AnyRow>, sqlx::Error>>
+    where
+        'p: 'e,
+        Q: 'q + Execute<'q, Any>,
+    {
+        let (pool, query) = self.route(query);
+        pool.fetch_optional(query)
+    }
+
+    fn prepare_with<'e>(
+        self,
+        sql: SqlStr,
+        parameters: &'e [AnyTypeInfo],
+    ) -> BoxFuture<'e, Result<AnyStatement, sqlx::Error>>
+    where
+        'p: 'e,
+    {
+        self.pool_for(&sql).prepare_with(sql, parameters)
+    }
+
+    fn describe<'e>(self, sql: SqlStr) -> BoxFuture<'e, Result<sqlx::Describe<Any>, sqlx::Error>>
+    where
+        'p: 'e,
+    {
+        self.pool_for(&sql).describe(sql)
+    }
+}
+
 impl Store {
-    /// The pool, counting each statement sent through it.
-    pub(crate) fn db(&self) -> Counted<'_, &sqlx::AnyPool> {
+    /// The pools, counting each statement sent through them: a read goes to the readers'
+    /// pool, a write to the writer's (on a SQLite file its one connection).
+    pub(crate) fn db(&self) -> Counted<'_, Pools<'_>> {
         Counted {
-            inner: &self.pool,
+            inner: Pools {
+                read: &self.pool,
+                write: &self.writer,
+            },
             trips: &self.trips,
         }
     }
@@ -94,10 +219,10 @@ impl Store {
         }
     }
 
-    /// Opens a transaction (one round trip: `BEGIN`).
+    /// Opens a transaction on the writer's pool (one round trip: `BEGIN`).
     pub(crate) async fn begin(&self) -> Result<Transaction<'static, Any>, StoreError> {
         self.trips.trip().await;
-        Ok(self.pool.begin().await?)
+        Ok(self.writer.begin().await?)
     }
 
     /// Commits a transaction (one round trip: `COMMIT`).
@@ -209,5 +334,34 @@ where
     {
         self.trips.note();
         self.inner.describe(sql)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::only_reads;
+
+    #[test]
+    fn selects_and_vacuum_into_read_and_everything_else_writes() {
+        for sql in [
+            "SELECT 1",
+            "  select id FROM games",
+            "VACUUM INTO $1",
+            "\n SELECT seq FROM games WHERE id = $1",
+        ] {
+            assert!(only_reads(sql), "{sql:?}");
+        }
+        for sql in [
+            "INSERT INTO moves VALUES ($1)",
+            "UPDATE games SET seq = seq + 1",
+            "DELETE FROM seats",
+            "WITH x AS (SELECT 1) UPDATE games SET seq = 0",
+            "VACUUM",
+            "PRAGMA journal_mode = WAL",
+            "SEL",
+            "",
+        ] {
+            assert!(!only_reads(sql), "{sql:?}");
+        }
     }
 }

@@ -28,6 +28,10 @@ pub struct Metrics {
     turns: Counter,
     interactions: Counter,
     errors: Counter,
+    /// Commands turned away unplayed because the bound on work in flight was reached.
+    refused_busy: Counter,
+    /// Commands in flight (admitted and not yet answered).
+    in_flight: Level,
     searches_waiting: Level,
     searches_running: Level,
     renders_waiting: Level,
@@ -53,6 +57,10 @@ pub struct Snapshot {
     pub interactions: u64,
     /// Commands that failed through no fault of the person (the database, a bug).
     pub errors: u64,
+    /// Commands turned away unplayed ("busy") because the bound on work in flight was reached.
+    pub refused_busy: u64,
+    /// Commands in flight now.
+    pub in_flight: usize,
     /// Bot searches waiting for a free slot.
     pub searches_waiting: usize,
     /// Bot searches thinking now.
@@ -111,6 +119,8 @@ impl Default for Metrics {
             turns: Counter::default(),
             interactions: Counter::default(),
             errors: Counter::default(),
+            refused_busy: Counter::default(),
+            in_flight: Level::default(),
             searches_waiting: Level::default(),
             searches_running: Level::default(),
             renders_waiting: Level::default(),
@@ -138,7 +148,17 @@ impl Default for Metrics {
             "Commands that failed through no fault of the person (the database, a bug)",
             m.errors.clone(),
         );
+        r.register(
+            "refused_busy",
+            "Commands turned away unplayed because the bound on commands in flight was reached",
+            m.refused_busy.clone(),
+        );
         let gauges = [
+            (
+                "in_flight",
+                "Commands in flight (admitted and not yet answered)",
+                &m.in_flight,
+            ),
             (
                 "bot_searches_waiting",
                 "Bot searches waiting for a free slot",
@@ -253,6 +273,11 @@ impl Metrics {
         out
     }
 
+    /// The bound on commands in flight, counting in this process's gauge and refusals.
+    pub(crate) fn admission(&self, limit: usize) -> super::admission::Admission {
+        super::admission::Admission::new(limit, self.in_flight.clone(), self.refused_busy.clone())
+    }
+
     /// Counts a piece of work in `gauge` while the returned guard lives.
     pub(crate) fn hold(&self, gauge: Gauge) -> Held<'_> {
         let gauge = match gauge {
@@ -273,6 +298,8 @@ impl Metrics {
             turns: self.turns.get(),
             interactions: self.interactions.get(),
             errors: self.errors.get(),
+            refused_busy: self.refused_busy.get(),
+            in_flight: level(&self.in_flight),
             searches_waiting: level(&self.searches_waiting),
             searches_running: level(&self.searches_running),
             renders_waiting: level(&self.renders_waiting),
@@ -330,8 +357,8 @@ pub fn report(
     );
     let _ = writeln!(
         text,
-        "Since start: {} turns played, {} interactions, {} errors.",
-        s.turns, s.interactions, s.errors
+        "Since start: {} turns played, {} interactions, {} errors, {} turned away busy ({} in flight now).",
+        s.turns, s.interactions, s.errors, s.refused_busy, s.in_flight
     );
     let _ = writeln!(
         text,
@@ -484,6 +511,8 @@ mod tests {
             turns: 41,
             interactions: 57,
             errors: 2,
+            refused_busy: 4,
+            in_flight: 6,
             searches_waiting: 3,
             searches_running: 1,
             renders_waiting: 0,
@@ -493,7 +522,7 @@ mod tests {
         let text = report(&s, Some(5), Backend::Postgres, 2);
         for part in [
             "on PostgreSQL, up 3 h 2 min",
-            "41 turns played, 57 interactions, 2 errors",
+            "41 turns played, 57 interactions, 2 errors, 4 turned away busy (6 in flight now)",
             "1 running, 3 waiting",
             "2 drawing, 0 waiting (2 at once at most)",
             "Reminders due: 5.",

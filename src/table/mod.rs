@@ -2,6 +2,7 @@
 //! It knows no transport (Discord, console) and no single game's details beyond the `Game` shape.
 
 mod abort;
+mod admission;
 mod away;
 mod bots;
 mod catchup;
@@ -36,6 +37,7 @@ use crate::render::{Renderer, View};
 use crate::rules::{Game, GameKind};
 use crate::store::{GameRow, SeatRow, Store};
 
+pub use admission::{BUSY, Busy, InFlight, MAX_IN_FLIGHT};
 pub use bots::{BotConfig, BotTurn};
 pub use catchup::{Suggestions, fits_typed};
 pub use command::{
@@ -61,6 +63,8 @@ pub struct Table {
     rng: Arc<Mutex<StdRng>>,
     bots: Arc<bots::Bots>,
     metrics: Arc<metrics::Metrics>,
+    /// The bound on commands in flight (see [`Table::admit`]).
+    admission: Arc<admission::Admission>,
     renders: Arc<render_pool::RenderPool>,
     /// The web site's address, for links in `/web`'s answers.
     web_base: Option<Arc<str>>,
@@ -87,12 +91,14 @@ impl Table {
     pub fn with_rng(store: Store, renderer: Arc<Renderer>, rng: StdRng) -> Table {
         let bots = bots::Bots::new(BotConfig::default());
         let metrics = metrics::Metrics::with_round_trips(store.round_trip_counter());
+        let admission = metrics.admission(MAX_IN_FLIGHT);
         Table {
             store,
             renderer,
             rng: Arc::new(Mutex::new(rng)),
             bots: Arc::new(bots),
             metrics: Arc::new(metrics),
+            admission: Arc::new(admission),
             renders: Arc::new(render_pool::RenderPool::per_core()),
             web_base: None,
             web_served: false,

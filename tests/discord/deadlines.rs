@@ -44,8 +44,8 @@ async fn autocomplete_answers_within_the_deadline_while_sqlite_is_busy() {
     // The turn's moves are made ready in the background after it is announced.
     settle().await;
 
-    // Another process holds the write lock for 4 s, and moves queue behind it: every
-    // connection of the bot's pool waits for the lock, so nothing else can be read.
+    // Another process holds the write lock for 4 s, and moves queue behind it: the bot's
+    // one writer connection waits for the lock, so nothing else can be written.
     let url = crate::support::db::sqlite_url(&w._dir);
     let mut holder = sqlx::SqliteConnection::connect(&url).await.unwrap();
     sqlx::query("BEGIN IMMEDIATE")
@@ -67,9 +67,10 @@ async fn autocomplete_answers_within_the_deadline_while_sqlite_is_busy() {
             tokio::spawn(async move { store.claim_message(GUILD, CHANNEL, 1).await })
         })
         .collect();
-    // The writers take every connection and wait for the lock.
+    // The writers queue for the writer connection, which waits for the lock.
     settle().await;
-    let blocked = tokio::time::timeout(Duration::from_secs(1), w.game()).await;
+    let write = w.bot.store.claim_message(GUILD, CHANNEL, 2);
+    let blocked = tokio::time::timeout(Duration::from_secs(1), write).await;
     assert!(blocked.is_err(), "the database really is busy");
 
     let (knights, delay) = knights_and_delay(&w.fake).await;

@@ -13,6 +13,7 @@ mod limits;
 mod ops;
 mod options;
 mod outage;
+mod overload;
 // Overdue games stored for the several-process tests, and the reminders the fake saw.
 mod overdue;
 mod permissions;

@@ -4,6 +4,7 @@
 mod concurrency;
 mod text;
 mod trips;
+mod writer;
 
 use crate::support::db::both_backends;
 use sqlx::{AnyConnection, Connection};

@@ -67,7 +67,7 @@ impl Bot {
     }
 
     /// Starts a bot serving `table` (on `store`), as [`start`](Self::start) does.
-    async fn start_table(
+    pub async fn start_table(
         fake: &FakeDiscord,
         store: Store,
         table: Table,
