@@ -349,20 +349,19 @@ impl Players {
             return Some(self.table.handle(ctx, command).await);
         }
         let message = self.message.fetch_add(1, Ordering::Relaxed);
-        if !self.table.reads_as_move(ctx, text).await
-            || !self
-                .table
-                .claim_message(&ctx.guild, &ctx.channel, message)
-                .await
+        let Some(typed) = self.table.read_move(ctx, text).await else {
+            self.refused.fetch_add(1, Ordering::Relaxed);
+            return None;
+        };
+        if !self
+            .table
+            .claim_message(&ctx.guild, &ctx.channel, message)
+            .await
         {
             self.refused.fetch_add(1, Ordering::Relaxed);
             return None;
         }
-        let reply = self.table.try_move(ctx, text).await;
-        if reply.is_none() {
-            self.refused.fetch_add(1, Ordering::Relaxed);
-        }
-        reply
+        Some(self.table.play_typed(ctx, typed).await)
     }
 
     /// Opens a game in channel `i`: its first player invites the second, who joins.

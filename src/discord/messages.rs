@@ -26,9 +26,9 @@ pub(crate) async fn handle(ctx: &serenity::Context, data: &Data, message: &Messa
         return;
     };
     let who = people::message_ctx(message);
-    if !data.table.reads_as_move(&who, text).await {
+    let Some(typed) = data.table.read_move(&who, text).await else {
         return;
-    }
+    };
     // Beyond the bound on commands in flight, a move is answered that nothing was played
     // (before it is claimed, so nothing of it is stored).
     let _in_flight = match data.table.admit() {
@@ -53,9 +53,9 @@ pub(crate) async fn handle(ctx: &serenity::Context, data: &Data, message: &Messa
             return;
         }
     }
-    let Some(reply) = data.table.try_move(&who, text).await else {
-        return;
-    };
+    // Played from the game read above: a change meanwhile fails the guarded commit, and the
+    // line is then read again.
+    let reply = data.table.play_typed(&who, typed).await;
     if reply.private {
         // A move that lost a race: the player sees the board move on anyway.
         tracing::info!(text = %reply.text, "a plain-text move was refused");

@@ -6,8 +6,7 @@ use sqlx::any::{Any, AnyRow};
 use sqlx::{AnyConnection, Transaction};
 
 use super::error::{check_text, is_unique_violation};
-use super::model::{Change, GameRow, LoggedAction, NewGame, SeatRow};
-use super::ratings::{self, Rate, RatingChange};
+use super::model::{GameRow, LoggedAction, NewGame, SeatRow};
 use super::rows::{self, game_columns};
 use super::{Store, StoreError};
 
@@ -255,166 +254,6 @@ impl Store {
         .map(rows::logged_action)
         .collect()
     }
-
-    /// Applies a change atomically if the game's seq still equals `expected_seq`.
-    ///
-    /// The seq becomes `expected_seq + 1`; status, state, result and `updated_at` are set;
-    /// the seats are replaced when `Some`; the log row, when `Some`, is appended at the new
-    /// seq. Returns the updated game.
-    ///
-    /// # Errors
-    /// [`StoreError::Conflict`] when the seq moved on (nothing is changed);
-    /// [`StoreError::NotFound`] when there is no such game; [`StoreError::ChannelBusy`] when
-    /// reopening a game whose channel has another open game; [`StoreError::NulInText`] when
-    /// a text field contains NUL.
-    pub async fn commit(&self, change: Change) -> Result<GameRow, StoreError> {
-        Ok(self.commit_rated(change, None).await?.0)
-    }
-
-    /// Applies a change as [`commit`](Self::commit) does and, in the same transaction, rates
-    /// the finished game: every player's rating and record in the game's server change, or
-    /// nothing does. Returns the updated game and each player's rating before and after.
-    ///
-    /// # Errors
-    /// As [`commit`](Self::commit).
-    pub async fn commit_rated(
-        &self,
-        change: Change,
-        rate: Option<&Rate>,
-    ) -> Result<(GameRow, Vec<RatingChange>), StoreError> {
-        self.commit_turn(change, rate, None).await
-    }
-
-    /// Applies a change as [`commit_rated`](Self::commit_rated) does, where `to_move` is the
-    /// person whose turn it now is: while they are on vacation, the new turn's deadline and
-    /// reminder wait, in the same transaction, until the vacation ends.
-    ///
-    /// # Errors
-    /// As [`commit`](Self::commit).
-    pub async fn commit_turn(
-        &self,
-        change: Change,
-        rate: Option<&Rate>,
-        to_move: Option<&str>,
-    ) -> Result<(GameRow, Vec<RatingChange>), StoreError> {
-        check_text("game state", &change.state)?;
-        if let Some(result) = &change.result {
-            check_text("game result", result)?;
-        }
-        if let Some(seats) = &change.seats {
-            check_seats(seats)?;
-        }
-        if let Some(log) = &change.log {
-            check_text("user id", &log.user_id)?;
-            check_text("action", &log.action)?;
-            check_text("move notation", &log.notation)?;
-        }
-
-        let now = self.now();
-        let _turn = self.write_turn().await;
-        let mut tx = self.begin().await?;
-        // The guarded UPDATE goes first: on SQLite it takes the write lock before any read,
-        // so a concurrent writer makes us wait (busy_timeout) instead of failing with
-        // SQLITE_BUSY_SNAPSHOT; on PostgreSQL it locks the row, and the loser re-checks `seq`.
-        let row = sqlx::query(concat!(
-            "UPDATE games SET seq = seq + 1, status = $3, state = $4, result = $5, \
-             updated_at = $6, deadline_at = CASE WHEN $3 = 'active' AND move_days IS NOT NULL \
-             THEN $6 + move_days * 86400 ELSE NULL END, \
-             next_reminder_at = CASE WHEN $3 <> 'active' THEN NULL \
-             WHEN move_days IS NOT NULL AND (remind_after <= 0 OR move_days * 64800 < remind_after) \
-             THEN $6 + move_days * 64800 \
-             WHEN remind_after <= 0 THEN NULL \
-             ELSE $6 + remind_after END \
-             WHERE id = $1 AND seq = $2 RETURNING ",
-            game_columns!(),
-            // The vacation of the person to move next, read in the same round trip.
-            ", (SELECT vacation_until FROM player_settings \
-             WHERE player_settings.guild = games.guild AND player_settings.user_id = $7) \
-             AS away_until"
-        ))
-        .bind(change.game)
-        .bind(change.expected_seq)
-        .bind(change.status.as_str())
-        .bind(change.state.as_str())
-        .bind(change.result.as_deref())
-        .bind(now)
-        .bind(to_move)
-        .fetch_optional(self.on(&mut *tx))
-        .await
-        .map_err(busy_if_unique)?;
-        let Some(row) = row else {
-            self.undo(tx).await?;
-            return Err(self.conflict_or_missing(change.game).await);
-        };
-        let mut game = rows::game_row(&row)?;
-        let away_until: Option<i64> = sqlx::Row::try_get(&row, "away_until")?;
-        if let Some(until) = away_until
-            .filter(|u| *u > now)
-            .filter(|_| to_move.is_some() && game.status == super::Status::Active)
-        {
-            let paused = sqlx::query(concat!(
-                "UPDATE games SET deadline_at = deadline_at + $2, \
-                 next_reminder_at = next_reminder_at + $2 WHERE id = $1 RETURNING ",
-                game_columns!()
-            ))
-            .bind(game.id)
-            .bind(until - now)
-            .fetch_one(self.on(&mut *tx))
-            .await?;
-            game = rows::game_row(&paused)?;
-        }
-
-        if let Some(seats) = &change.seats {
-            sqlx::query("DELETE FROM seats WHERE game = $1")
-                .bind(game.id)
-                .execute(self.on(&mut *tx))
-                .await?;
-            insert_seats(self, &mut tx, game.id, seats).await?;
-        }
-        if let Some(log) = &change.log {
-            sqlx::query(
-                "INSERT INTO moves (game, seq, user_id, action, notation, at) \
-                 VALUES ($1, $2, $3, $4, $5, $6)",
-            )
-            .bind(game.id)
-            .bind(game.seq)
-            .bind(log.user_id.as_str())
-            .bind(log.action.as_str())
-            .bind(log.notation.as_str())
-            .bind(now)
-            .execute(self.on(&mut *tx))
-            .await
-            .map_err(|err| {
-                if is_unique_violation(&err) {
-                    StoreError::Conflict
-                } else {
-                    StoreError::Database(err)
-                }
-            })?;
-        }
-        let changes = match rate {
-            Some(rate) => {
-                ratings::rate_in(self, &mut tx, &game.guild, (game.id, now), rate).await?
-            }
-            None => Vec::new(),
-        };
-        self.finish(tx).await?;
-        Ok((game, changes))
-    }
-
-    /// Tells a stale seq ([`StoreError::Conflict`]) from a missing game after a guarded
-    /// UPDATE matched nothing.
-    async fn conflict_or_missing(&self, game: i64) -> StoreError {
-        let exists = sqlx::query("SELECT id FROM games WHERE id = $1")
-            .bind(game)
-            .fetch_optional(self.db())
-            .await;
-        match exists {
-            Ok(Some(_)) => StoreError::Conflict,
-            Ok(None) => StoreError::NotFound,
-            Err(err) => StoreError::Database(err),
-        }
-    }
 }
 
 /// Decodes the rows of a game joined with its seats (none when there is no game; a game
@@ -434,7 +273,7 @@ fn with_seats(rows: &[AnyRow]) -> Result<Option<(GameRow, Vec<SeatRow>)>, StoreE
 }
 
 /// Rejects seats whose text contains NUL.
-fn check_seats(seats: &[SeatRow]) -> Result<(), StoreError> {
+pub(super) fn check_seats(seats: &[SeatRow]) -> Result<(), StoreError> {
     for seat in seats {
         check_text("seat's user id", &seat.user_id)?;
         check_text("seat's player name", &seat.name)?;
@@ -443,7 +282,7 @@ fn check_seats(seats: &[SeatRow]) -> Result<(), StoreError> {
 }
 
 /// Inserts `seats` for `game` inside the transaction.
-async fn insert_seats(
+pub(super) async fn insert_seats(
     store: &Store,
     tx: &mut Transaction<'static, Any>,
     game: i64,
@@ -483,7 +322,7 @@ async fn select_seats(
 
 /// Maps a unique violation on the `games` table (only the one-open-game-per-channel index
 /// can fire there) to [`StoreError::ChannelBusy`].
-fn busy_if_unique(err: sqlx::Error) -> StoreError {
+pub(super) fn busy_if_unique(err: sqlx::Error) -> StoreError {
     if is_unique_violation(&err) {
         StoreError::ChannelBusy
     } else {

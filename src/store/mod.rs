@@ -7,6 +7,7 @@
 
 mod backup;
 mod bots;
+mod commit;
 mod connect;
 mod error;
 mod games;
@@ -30,6 +31,7 @@ use sqlx::AnyPool;
 
 pub use backup::PG_DUMP_ADVICE;
 pub use bots::{BOT_LEASE_SECONDS, BotRecord};
+pub use commit::Committed;
 pub use connect::CONNECT_TIMEOUT;
 pub use connect::{DB_DELAY_ENV, Latency};
 pub use error::StoreError;

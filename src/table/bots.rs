@@ -186,20 +186,29 @@ impl Table {
         if !self.store.claim_bot_turn(id, &token).await? {
             return Ok(None);
         }
-        let played = self.play_claimed(id, &token).await;
+        let played = self.play_claimed(first, &token).await;
         if let Err(e) = self.store.release_bot_turn(id, &token).await {
             tracing::warn!(error = %e, game = id, "could not release a bot turn; its lease runs out");
         }
         played
     }
 
-    /// Plays a claimed turn, action by action, renewing the claim before each.
-    async fn play_claimed(&self, id: i64, token: &str) -> Result<Option<BotTurn>, TableError> {
+    /// Plays a claimed turn, action by action, from the game as read before the claim
+    /// (`first`), then as each commit leaves it: every commit is guarded by the seq it was
+    /// computed from, so a change by anyone else meanwhile fails it instead of being
+    /// overwritten. The claim, just taken for the first action, is renewed before each later one.
+    async fn play_claimed(
+        &self,
+        first: Loaded,
+        token: &str,
+    ) -> Result<Option<BotTurn>, TableError> {
+        let id = first.row.id;
         let mut headlines: Vec<String> = Vec::new();
         let mut actor: Option<Seat> = None;
         let mut last = None;
+        let mut current = Some(first);
         for _ in 0..MAX_ACTIONS {
-            let Some(loaded) = self.bot_state(id).await? else {
+            let Some(loaded) = current.take() else {
                 break;
             };
             let Some(next) = next_for_bot(&loaded.game, &loaded.seats) else {
@@ -211,7 +220,7 @@ impl Table {
             if actor.is_some_and(|a| a != seat) {
                 break;
             }
-            if !self.store.claim_bot_turn(id, token).await? {
+            if actor.is_some() && !self.store.claim_bot_turn(id, token).await? {
                 break;
             }
             actor = Some(seat);
@@ -272,7 +281,14 @@ impl Table {
                     }
                 },
             };
-            let (row, seats, game, _) = self.commit_action(&ctx, loaded, &action, notation).await?;
+            let (done, seats, game) =
+                match self.commit_action(&ctx, loaded, &action, notation).await {
+                    Ok(committed) => committed,
+                    // Someone else changed the game after an action of this turn landed: what
+                    // landed is still announced, and the rest waits for the next call.
+                    Err(TableError::Conflict) if last.is_some() => break,
+                    Err(e) => return Err(e),
+                };
             let mut line = headline;
             if let Some(notice) = game.notice() {
                 line.push(' ');
@@ -280,13 +296,19 @@ impl Table {
                 line.push('.');
             }
             headlines.push(line);
-            last = Some((row, seats, game));
+            current = Some(Loaded {
+                row: done.game.clone(),
+                seats: seats.clone(),
+                game: game.clone(),
+            });
+            last = Some((done, seats, game));
         }
-        let Some((row, seats, game)) = last else {
+        let Some((done, seats, game)) = last else {
             return Ok(None);
         };
+        let row = done.game;
         let mut reply = self
-            .turn_reply(&row, &seats, &game, headlines.join("\n"))
+            .turn_reply_with(&row, &seats, &game, headlines.join("\n"), done.away_until)
             .await;
         // `turn_reply` adds the last action's notice to the headline; it is there already.
         if let Some(notice) = game.notice() {

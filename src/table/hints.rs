@@ -5,10 +5,27 @@ use crate::rules::{Seat, Turn};
 
 use super::command::{Ctx, Reply};
 use super::play::seat_of;
-use super::{Loaded, Table};
+use super::{Loaded, Table, TableError};
 
 /// Longest chat line read as a move; anything longer is conversation.
 const MAX_MOVE_TEXT: usize = 24;
+
+/// A chat line that reads as a legal move of the player to move, with the game it was read
+/// from (see [`Table::read_move`]).
+pub struct TypedMove {
+    loaded: Loaded,
+    text: String,
+}
+
+impl std::fmt::Debug for TypedMove {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TypedMove")
+            .field("game", &self.loaded.row.id)
+            .field("seq", &self.loaded.row.seq)
+            .field("text", &self.text)
+            .finish()
+    }
+}
 
 impl Table {
     /// Returns the legal moves of the caller's game in this channel whose notation starts with
@@ -30,31 +47,51 @@ impl Table {
     /// Plays `text` when it reads as a legal move of the sender, who must be the player to move
     /// in this channel's game; returns `None`, touching nothing, for anything else.
     pub async fn try_move(&self, ctx: &Ctx, text: &str) -> Option<Reply> {
+        let typed = self.read_move(ctx, text).await?;
+        Some(self.play_typed(ctx, typed).await)
+    }
+
+    /// Returns true when `text` reads as a legal move of the sender, the player to move in
+    /// this channel's game, without playing it.
+    pub async fn reads_as_move(&self, ctx: &Ctx, text: &str) -> bool {
+        self.read_move(ctx, text).await.is_some()
+    }
+
+    /// Reads `text` as a legal move of the sender, the player to move in this channel's game,
+    /// without playing it (one round trip): the frontend can then check it may announce the
+    /// move before [`play_typed`](Self::play_typed) commits it from the game read here.
+    /// `None` for anything else.
+    pub async fn read_move(&self, ctx: &Ctx, text: &str) -> Option<TypedMove> {
         let text = text.trim();
         if text.is_empty() || text.chars().count() > MAX_MOVE_TEXT {
             return None;
         }
         let (loaded, seat) = self.to_move(ctx).await?;
         loaded.game.parse(seat, text).ok()?;
-        // Played from the game just read: a change meanwhile fails the guarded commit.
-        Some(
-            self.answer(ctx, self.play_loaded_move(ctx, loaded, text))
-                .await,
-        )
+        Some(TypedMove {
+            loaded,
+            text: text.to_owned(),
+        })
     }
 
-    /// Returns true when `text` reads as a legal move of the sender, the player to move in
-    /// this channel's game, without playing it (so the frontend can check it may announce
-    /// the move before [`try_move`](Self::try_move) commits it).
-    pub async fn reads_as_move(&self, ctx: &Ctx, text: &str) -> bool {
-        let text = text.trim();
-        if text.is_empty() || text.chars().count() > MAX_MOVE_TEXT {
-            return false;
-        }
-        match self.to_move(ctx).await {
-            Some((loaded, seat)) => loaded.game.parse(seat, text).is_ok(),
-            None => false,
-        }
+    /// Plays a move read by [`read_move`](Self::read_move), committed against the game as it
+    /// was read (one round trip). When the game moved on meanwhile, the guarded commit
+    /// changes nothing; the game is read again and the line played if it still reads as the
+    /// sender's move, or refused in a private reply.
+    pub async fn play_typed(&self, ctx: &Ctx, typed: TypedMove) -> Reply {
+        let TypedMove { loaded, text } = typed;
+        let work = async {
+            match self.play_loaded_move(ctx, loaded, &text).await {
+                Err(TableError::Conflict) => match self.to_move(ctx).await {
+                    Some((fresh, seat)) if fresh.game.parse(seat, &text).is_ok() => {
+                        self.play_loaded_move(ctx, fresh, &text).await
+                    }
+                    _ => Err(TableError::Conflict),
+                },
+                played => played,
+            }
+        };
+        self.answer(ctx, work).await
     }
 
     /// Returns the numbers of the games the caller may mean on this server, each with a label

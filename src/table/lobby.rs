@@ -444,7 +444,7 @@ impl Table {
             .turn()
             .seat()
             .and_then(|s| super::play::seat_user(&seats, s));
-        let (row, _) = self
+        let done = self
             .store
             .commit_turn(
                 Change {
@@ -460,8 +460,9 @@ impl Table {
                 to_move.as_deref(),
             )
             .await?;
+        let headline = words::started(kind, &seats);
         Ok(self
-            .turn_reply(&row, &seats, &game, words::started(kind, &seats))
+            .turn_reply_with(&done.game, &seats, &game, headline, done.away_until)
             .await)
     }
 

@@ -46,6 +46,7 @@ pub use command::{
 };
 pub use dice::{DiceError, DiceExpr};
 pub use error::{OUR_FAULT, TableError};
+pub use hints::TypedMove;
 pub use names::{clean_name, markdown_safe};
 pub use remind::Reminder;
 pub use settings::Notice;

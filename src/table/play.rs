@@ -4,7 +4,7 @@ use rand::Rng as _;
 
 use crate::rating::{self, System};
 use crate::rules::{Action, Game, PlayError, Seat, Turn};
-use crate::store::{Change, GameRow, NewLog, Rate, RatingChange, SeatRow, Status};
+use crate::store::{Change, Committed, GameRow, NewLog, Rate, SeatRow, Status};
 
 use super::command::{Choice, Ctx, DrawCommand, Reply, mention};
 use super::dice::DiceExpr;
@@ -257,28 +257,30 @@ impl Table {
         notation: String,
         headline: String,
     ) -> Result<Reply, TableError> {
-        let (row, seats, next, changes) =
-            self.commit_action(ctx, loaded, &action, notation).await?;
-        let mut reply = self.turn_reply(&row, &seats, &next, headline).await;
-        if !changes.is_empty() {
+        let (done, seats, next) = self.commit_action(ctx, loaded, &action, notation).await?;
+        let mut reply = self
+            .turn_reply_with(&done.game, &seats, &next, headline, done.away_until)
+            .await;
+        if !done.ratings.is_empty() {
             reply.text.push('\n');
-            reply
-                .text
-                .push_str(&words::rating_changes(System::of(next.kind()), &changes));
+            reply.text.push_str(&words::rating_changes(
+                System::of(next.kind()),
+                &done.ratings,
+            ));
         }
         Ok(reply)
     }
 
     /// Applies an action and stores it with the new state in one step (rating a finished game
-    /// between people in the same transaction); returns the stored row, the seats, the new
-    /// state and the rating changes.
+    /// between people in the same transaction); returns what was committed (the stored row,
+    /// the rating changes, the next person's vacation), the seats and the new state.
     pub(super) async fn commit_action(
         &self,
         ctx: &Ctx,
         loaded: Loaded,
         action: &Action,
         notation: String,
-    ) -> Result<(GameRow, Vec<SeatRow>, Game, Vec<RatingChange>), TableError> {
+    ) -> Result<(Committed, Vec<SeatRow>, Game), TableError> {
         let Loaded { row, seats, game } = loaded;
         let (next, state) = tracing::debug_span!("rules").in_scope(|| {
             let next = game.apply(action)?;
@@ -334,10 +336,10 @@ impl Table {
             rate.as_ref(),
             to_move.as_deref(),
         );
-        let (row, changes) = self.db(commit).await?;
+        let done = self.db(commit).await?;
         self.metrics.turn();
-        self.live.changed(row.id);
-        Ok((row, seats, next, changes))
+        self.live.changed(done.game.id);
+        Ok((done, seats, next))
     }
 
     /// Builds the message every turn ends with: what happened, whose turn it is, the board and the buttons.
@@ -348,6 +350,25 @@ impl Table {
         game: &Game,
         headline: String,
     ) -> Reply {
+        let away_until = match game.turn().seat().and_then(|s| seat_user(seats, s)) {
+            Some(user) => self.db(self.away_until(&row.guild, &user)).await,
+            None => None,
+        };
+        self.turn_reply_with(row, seats, game, headline, away_until)
+            .await
+    }
+
+    /// Builds a turn's message as [`turn_reply`](Self::turn_reply) does, where the end of the
+    /// vacation of the person to move (if they are away) is known already, as a commit
+    /// returns it.
+    pub(super) async fn turn_reply_with(
+        &self,
+        row: &GameRow,
+        seats: &[SeatRow],
+        game: &Game,
+        headline: String,
+        away_until: Option<i64>,
+    ) -> Reply {
         let mut status = words::status(game, seats);
         if let (Some(deadline), Some(_)) = (row.deadline_at, game.turn().seat()) {
             status.push_str(&format!(
@@ -357,7 +378,7 @@ impl Table {
         // A player to move who is away: said in the text and on the picture.
         let mut away = None;
         if let Some(user) = game.turn().seat().and_then(|s| seat_user(seats, s))
-            && let Some(until) = self.db(self.away_until(&row.guild, &user)).await
+            && let Some(until) = away_until
         {
             status.push_str(&format!(
                 " {} is on vacation until <t:{until}:f>; their clock waits.",

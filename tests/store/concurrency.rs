@@ -195,3 +195,57 @@ both_backends!(
         other.close().await;
     }
 );
+
+both_backends!(
+    a_turn_whose_log_seq_is_taken_changes_nothing_and_the_next_turn_lands,
+    |store: Store, url: String| async move {
+        use sqlx::{AnyConnection, Connection as _};
+        let (game, _) = store
+            .create_game(new_game("g", "c", Status::Active))
+            .await
+            .unwrap();
+        let turn = |expected_seq: i64, state: &str| Change {
+            game: game.id,
+            expected_seq,
+            status: Status::Active,
+            state: state.into(),
+            result: None,
+            seats: None,
+            log: Some(NewLog {
+                user_id: "alice".into(),
+                action: "{}".into(),
+                notation: state.into(),
+            }),
+        };
+        // A log row already at the seq the turn would take (as a half-done write by a broken
+        // tool could leave): the turn's one-step commit fails as a whole.
+        let mut raw = AnyConnection::connect(&url).await.unwrap();
+        sqlx::query(
+            "INSERT INTO moves (game, seq, user_id, action, notation, at) \
+             VALUES ($1, 1, 'mallory', '{}', 'stray', 0)",
+        )
+        .bind(game.id)
+        .execute(&mut raw)
+        .await
+        .unwrap();
+        for _ in 0..3 {
+            let refused = store.commit(turn(0, "first")).await;
+            assert!(matches!(refused, Err(StoreError::Conflict)), "{refused:?}");
+            let row = store.game(game.id).await.unwrap();
+            assert_eq!((row.seq, row.state.as_str()), (0, game.state.as_str()));
+        }
+        sqlx::query("DELETE FROM moves WHERE game = $1")
+            .bind(game.id)
+            .execute(&mut raw)
+            .await
+            .unwrap();
+        raw.close().await.unwrap();
+        // Nothing was left half-open: the next turns land, each with its log row.
+        let first = store.commit(turn(0, "first")).await.unwrap();
+        let second = store.commit(turn(1, "second")).await.unwrap();
+        assert_eq!((first.seq, second.seq), (1, 2));
+        let log = store.log(game.id).await.unwrap();
+        let notations: Vec<&str> = log.iter().map(|l| l.notation.as_str()).collect();
+        assert_eq!(notations, ["first", "second"]);
+    }
+);

@@ -10,20 +10,23 @@ use tabula::rules::{Game, GameKind, Turn};
 use tabula::store::{Backend, Status, Store, count_round_trips};
 use tabula::table::{Command, Ctx, Table, User};
 
-/// The most round trips a typed move may make: read as a move (1), claimed (1), then played
-/// from the game just read (`BEGIN`, the guarded update that also reads the next player's
-/// vacation, the log row, `COMMIT`, the next player's vacation for the answer: 5).
+/// The most round trips a typed move may make, as the Discord frontend handles a typed
+/// message: read as a move (the game and its seats: 1), claimed (1), then committed from the
+/// game just read (the guarded update, the log row and the next player's vacation in one
+/// statement or batch: 1). The answer's vacation line comes from that commit.
 fn typed_move_budget(backend: Backend) -> u64 {
     match backend {
-        Backend::Sqlite | Backend::Postgres => 8,
+        Backend::Sqlite | Backend::Postgres => 3,
     }
 }
 
-/// The most round trips a `/roll` may make (the game read, then as a move's commit).
-const ROLL_BUDGET: u64 = 6;
-/// The most round trips one bot move may make (claimed, read, claimed again, committed,
-/// read to see whose turn follows, released).
-const BOT_MOVE_BUDGET: u64 = 11;
+/// The most round trips a `/roll` may make (the game read, then the commit).
+const ROLL_BUDGET: u64 = 2;
+/// The most round trips `/move` may make (the game read, then the commit).
+const MOVE_BUDGET: u64 = 2;
+/// The most round trips one bot move may make (the game read, the turn claimed, the move
+/// committed, the claim released).
+const BOT_MOVE_BUDGET: u64 = 4;
 
 fn at(channel: &str, user: &str) -> Ctx {
     Ctx {
@@ -57,12 +60,19 @@ async fn open(table: &Table, store: &Store, kind: GameKind) -> String {
     channel
 }
 
-/// Plays `channel`'s game until a typed move and a roll were each counted once (a game
-/// without dice, or without choices, offers only one of them in its first turns); returns
-/// the round trips of each.
-async fn count_turns(table: &Table, store: &Store, channel: &str) -> (Option<u64>, Option<u64>) {
-    let (mut typed, mut roll) = (None, None);
-    for message in 1..12 {
+/// Round trips of one turn of each kind, where the game offered it.
+#[derive(Debug, Default)]
+struct Counted {
+    typed: Option<u64>,
+    moved: Option<u64>,
+    roll: Option<u64>,
+}
+
+/// Plays `channel`'s game until a typed move, a `/move` and a roll were each counted once (a
+/// game without dice, or without choices, offers only some of them in its first turns).
+async fn count_turns(table: &Table, store: &Store, channel: &str) -> Counted {
+    let (mut typed, mut moved, mut roll) = (None, None, None);
+    for message in 1..16 {
         let row = store.open_game("g", channel).await.unwrap().unwrap();
         let game: Game = serde_json::from_str(&row.state).unwrap();
         let seats = store.seats(row.id).await.unwrap();
@@ -82,61 +92,72 @@ async fn count_turns(table: &Table, store: &Store, channel: &str) -> (Option<u64
                 let moves = game.legal_moves();
                 let text = game.format(&moves[0]);
                 let ctx = user(seat);
-                // As the Discord frontend handles a typed message: read, claim, play.
-                let (played, trips) = count_round_trips(async {
-                    assert!(table.reads_as_move(&ctx, &text).await, "{channel}: {text}");
-                    assert!(table.claim_message("g", channel, message).await);
-                    table.try_move(&ctx, &text).await
-                })
-                .await;
-                let played = played.expect("the typed move is played");
-                assert!(!played.private, "{channel}: {}", played.text);
-                typed.get_or_insert(trips);
+                if typed.is_some() {
+                    // Once a typed move was counted, moves go as `/move`.
+                    let (reply, trips) =
+                        count_round_trips(table.handle(&ctx, Command::Move { text })).await;
+                    assert!(!reply.private, "{channel}: {}", reply.text);
+                    moved.get_or_insert(trips);
+                } else {
+                    // As the Discord frontend handles a typed message: read, claim, play.
+                    let (played, trips) = count_round_trips(async {
+                        let read = table.read_move(&ctx, &text).await;
+                        let read = read.unwrap_or_else(|| panic!("{channel}: {text} is a move"));
+                        assert!(table.claim_message("g", channel, message).await);
+                        table.play_typed(&ctx, read).await
+                    })
+                    .await;
+                    assert!(!played.private, "{channel}: {}", played.text);
+                    typed.get_or_insert(trips);
+                }
             }
             Turn::Over(_) => break,
         }
-        if typed.is_some() && roll.is_some() {
+        if typed.is_some() && moved.is_some() && roll.is_some() {
             break;
         }
     }
-    (typed, roll)
+    Counted { typed, moved, roll }
 }
 
 both_backends!(
-    a_typed_move_and_a_roll_of_every_game_stay_within_their_round_trips,
+    a_typed_move_a_move_and_a_roll_of_every_game_stay_within_their_round_trips,
     |store: Store, _url: String| async move {
         let table = Table::new(store.clone(), Arc::new(Renderer::new()));
         let budget = typed_move_budget(store.backend());
         let mut seen = Vec::new();
         for &kind in GameKind::ALL {
             let channel = open(&table, &store, kind).await;
-            let (typed, roll) = count_turns(&table, &store, &channel).await;
-            eprintln!(
-                "{:?} {kind}: typed move {typed:?}, roll {roll:?} round trips",
-                store.backend()
-            );
-            if let Some(typed) = typed {
+            let counted = count_turns(&table, &store, &channel).await;
+            eprintln!("{:?} {kind}: {counted:?} round trips", store.backend());
+            if let Some(typed) = counted.typed {
                 assert!(
                     typed <= budget,
                     "{kind}: a typed move made {typed} round trips"
                 );
             }
-            if let Some(roll) = roll {
+            if let Some(moved) = counted.moved {
+                assert!(
+                    moved <= MOVE_BUDGET,
+                    "{kind}: /move made {moved} round trips"
+                );
+            }
+            if let Some(roll) = counted.roll {
                 assert!(
                     roll <= ROLL_BUDGET,
                     "{kind}: a roll made {roll} round trips"
                 );
             }
-            seen.push((kind, typed, roll));
+            seen.push((kind, counted));
         }
+        let all = |pick: fn(&Counted) -> Option<u64>| {
+            seen.iter().filter(|(_, c)| pick(c).is_some()).count()
+        };
         assert!(
-            seen.iter().filter(|(_, typed, _)| typed.is_some()).count() >= 5,
-            "typed moves were counted in most games: {seen:?}"
+            all(|c| c.typed) >= 5 && all(|c| c.moved) >= 5,
+            "typed moves and /move were counted in most games: {seen:?}"
         );
-        assert!(
-            seen.iter().any(|(_, _, roll)| roll.is_some()),
-            "a roll was counted: {seen:?}"
-        );
+        assert!(all(|c| c.roll) >= 1, "a roll was counted: {seen:?}");
         let total = store.round_trips();
         assert!(total > 0, "the store's own count moved too");
     }

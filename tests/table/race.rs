@@ -3,11 +3,12 @@
 
 use std::sync::Arc;
 
+use crate::support::db::both_backends;
 use crate::support::table::{ctx, play};
 use tabula::render::Renderer;
 use tabula::rules::{Action, Game, GameKind, Turn};
 use tabula::store::{Change, NewGame, NewLog, SeatRow, Status, Store, StoreError};
-use tabula::table::{Command, Table};
+use tabula::table::{Command, DrawCommand, Table};
 use tokio::sync::Barrier;
 
 const ROUNDS: usize = 100;
@@ -202,3 +203,48 @@ async fn racing_table_moves_land_once_on_postgres() {
     };
     table_race(Store::connect(&url).await.unwrap()).await;
 }
+
+both_backends!(
+    a_typed_move_read_before_the_game_moved_on_is_read_again_and_played,
+    |store: Store, _url: String| async move {
+        let table = Table::new(store.clone(), Arc::new(Renderer::new()));
+        table.handle(&ctx("alice"), play("chess", &["bob"])).await;
+        table.handle(&ctx("bob"), Command::Join).await;
+        let typed = table.read_move(&ctx("alice"), "e4").await;
+        let typed = typed.expect("e4 reads as alice's move");
+        // Meanwhile alice offers a draw: the game moves on, and she is still to move.
+        let offered = table
+            .handle(&ctx("alice"), Command::Draw(DrawCommand::Offer))
+            .await;
+        assert!(!offered.private, "{}", offered.text);
+        let played = table.play_typed(&ctx("alice"), typed).await;
+        assert!(!played.private, "{}", played.text);
+        let id = store.open_game("g", "c").await.unwrap().unwrap().id;
+        let log = store.log(id).await.unwrap();
+        let notations: Vec<&str> = log.iter().map(|l| l.notation.as_str()).collect();
+        assert_eq!(notations, ["draw offered", "e4"]);
+    }
+);
+
+both_backends!(
+    a_typed_move_read_before_the_game_ended_is_refused_and_changes_nothing,
+    |store: Store, _url: String| async move {
+        let table = Table::new(store.clone(), Arc::new(Renderer::new()));
+        table.handle(&ctx("alice"), play("chess", &["bob"])).await;
+        table.handle(&ctx("bob"), Command::Join).await;
+        let typed = table.read_move(&ctx("alice"), "e4").await;
+        let typed = typed.expect("e4 reads as alice's move");
+        let before = store.open_game("g", "c").await.unwrap().unwrap().seq;
+        let resigned = table
+            .handle(&ctx("bob"), Command::Resign { confirmed: true })
+            .await;
+        assert!(!resigned.private, "{}", resigned.text);
+        let refused = table.play_typed(&ctx("alice"), typed).await;
+        assert!(refused.private, "{}", refused.text);
+        let row = store.latest_game("g", "c").await.unwrap().unwrap();
+        assert_eq!((row.status, row.seq), (Status::Finished, before + 1));
+        let log = store.log(row.id).await.unwrap();
+        let notations: Vec<&str> = log.iter().map(|l| l.notation.as_str()).collect();
+        assert_eq!(notations, ["resign"]);
+    }
+);
