@@ -2,19 +2,86 @@
 //! a read-only one opens), one migrated by a newer tabula is refused, and SQLite migrates
 //! inside an exclusive transaction so processes starting together on a new file never race.
 
-use sqlx::migrate::{MigrateError, Migrator};
-use sqlx::{AnyConnection, Connection as _, Row as _};
+use std::sync::LazyLock;
+
+use sqlx::migrate::{MigrateError, Migration, MigrationType, Migrator};
+use sqlx::{AnyConnection, AssertSqlSafe, Connection as _, Row as _, SqlSafeStr as _};
 
 use super::{Backend, StoreError};
 
-static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/sqlite");
-static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/postgres");
+/// The migration files of one backend's folder, embedded at compile time as
+/// `(file name, text)`. A file added to a folder must be added here too:
+/// `every_migration_file_is_embedded_and_both_backends_have_the_same_versions` fails otherwise.
+macro_rules! embed {
+    ($folder:literal: $($file:literal),+ $(,)?) => {
+        &[$((
+            $file,
+            include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/migrations/", $folder, "/", $file)),
+        )),+]
+    };
+}
+
+/// The names of the migration files, the same in both folders.
+macro_rules! migrations {
+    ($folder:literal) => {
+        embed!($folder:
+            "0001_initial.sql",
+            "0002_history_and_ratings.sql",
+            "0003_time_limits.sql",
+            "0004_abort_votes_and_game_threads.sql",
+            "0005_server_settings.sql",
+            "0006_bot_seats.sql",
+            "0007_vacations_and_notices.sql",
+            "0008_last_message.sql",
+            "0009_time_zones_and_departures.sql",
+            "0010_web_view.sql",
+            "0011_rating_history.sql",
+        )
+    };
+}
+
+const SQLITE_FILES: &[(&str, &str)] = migrations!("sqlite");
+const POSTGRES_FILES: &[(&str, &str)] = migrations!("postgres");
+
+static SQLITE_MIGRATIONS: LazyLock<Migrator> = LazyLock::new(|| embedded(SQLITE_FILES));
+static POSTGRES_MIGRATIONS: LazyLock<Migrator> = LazyLock::new(|| embedded(POSTGRES_FILES));
+
+/// Builds a migrator from embedded files exactly as sqlx's `migrate!` reads a folder: version
+/// and description from `NNNN_some_words.sql`, the checksum of the whole text, and no
+/// transaction for a file that starts with `-- no-transaction`. (Embedding them here rather
+/// than with the macro keeps sqlx's proc-macros, and a second SQLite build for them, out of
+/// the compile.)
+fn embedded(files: &[(&'static str, &'static str)]) -> Migrator {
+    Migrator::with_migrations(
+        files
+            .iter()
+            .map(|&(file, sql)| {
+                let (version, words) = split_file_name(file);
+                Migration::new(
+                    version,
+                    words.replace('_', " ").into(),
+                    MigrationType::Simple,
+                    AssertSqlSafe(sql).into_sql_str(),
+                    sql.starts_with("-- no-transaction"),
+                )
+            })
+            .collect(),
+    )
+}
+
+/// Splits `0007_vacations_and_notices.sql` into `7` and `vacations_and_notices`.
+fn split_file_name(file: &str) -> (i64, &str) {
+    let (version, rest) = file.split_once('_').unwrap_or((file, ""));
+    let words = rest.strip_suffix(".sql").unwrap_or(rest);
+    // The names are the literals above, checked by a test; a bad one is a build mistake.
+    (version.parse().unwrap_or(0), words)
+}
 
 /// Returns the embedded migrations of a backend.
 fn migrator(backend: Backend) -> &'static Migrator {
     match backend {
-        Backend::Sqlite => &SQLITE_MIGRATIONS,
-        Backend::Postgres => &POSTGRES_MIGRATIONS,
+        Backend::Sqlite => &*SQLITE_MIGRATIONS,
+        Backend::Postgres => &*POSTGRES_MIGRATIONS,
     }
 }
 
@@ -106,5 +173,41 @@ fn migrate_error(err: MigrateError) -> StoreError {
             known: newest_known(),
         },
         other => StoreError::Migrate(other),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::*;
+
+    /// What sqlx's own folder reader (the one `migrate!` uses) makes of a folder.
+    fn as_sqlx_reads(folder: &str) -> Vec<(i64, String, Vec<u8>, bool)> {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations").join(folder);
+        sqlx::migrate::resolve_blocking(&path)
+            .expect("the migrations folder reads")
+            .into_iter()
+            .map(|(m, _)| (m.version, m.description.into_owned(), m.checksum.into_owned(), m.no_tx))
+            .collect()
+    }
+
+    fn as_embedded(migrator: &Migrator) -> Vec<(i64, String, Vec<u8>, bool)> {
+        migrator
+            .iter()
+            .map(|m| (m.version, m.description.to_string(), m.checksum.to_vec(), m.no_tx))
+            .collect()
+    }
+
+    #[test]
+    fn every_migration_file_is_embedded_and_both_backends_have_the_same_versions() {
+        // Same versions, descriptions and checksums as sqlx reading the folder, so databases
+        // migrated by an older tabula (built with `migrate!`) are recognised as current.
+        assert_eq!(as_embedded(&SQLITE_MIGRATIONS), as_sqlx_reads("sqlite"));
+        assert_eq!(as_embedded(&POSTGRES_MIGRATIONS), as_sqlx_reads("postgres"));
+        let versions: Vec<i64> = SQLITE_MIGRATIONS.iter().map(|m| m.version).collect();
+        let expected: Vec<i64> = (1..=SQLITE_FILES.len() as i64).collect();
+        assert_eq!(versions, expected, "versions run 1, 2, 3… with no gap");
+        assert_eq!(newest_known(), SQLITE_FILES.len() as i64);
     }
 }
