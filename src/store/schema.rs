@@ -36,6 +36,7 @@ macro_rules! migrations {
             "0009_time_zones_and_departures.sql",
             "0010_web_view.sql",
             "0011_rating_history.sql",
+            "0012_last_played.sql",
         )
     };
 }
