@@ -262,7 +262,9 @@ async fn connect(
                 gateway.ready(ready.shard.map_or(1, |s| s.total));
                 // A failed registration must not fail setup: poise would then hang every event.
                 register(ctx, &framework.options().commands, guild).await;
-                tokio::spawn(remind(Arc::clone(&ctx.http), reminders, reminder_every));
+                let requests = reminders.metrics().discord_requests().clone();
+                let reminding = remind(Arc::clone(&ctx.http), reminders, reminder_every);
+                tokio::spawn(super::requests::labelled(requests, "reminder", reminding));
                 tokio::spawn(play_bots(
                     ctx.clone(),
                     bots,
@@ -275,6 +277,9 @@ async fn connect(
             })
         })
         .build();
+    // Every event's requests to Discord are counted under its kind.
+    let framework =
+        super::requests::Counted::new(framework, table.metrics().discord_requests().clone());
     let client = serenity::ClientBuilder::new_with_http(http, intents)
         .framework(framework)
         .await
@@ -351,7 +356,7 @@ async fn send_dm(
     user: u64,
     out: &super::post::Outgoing,
 ) -> Result<(), serenity::Error> {
-    let dm = serenity::UserId::new(user).create_dm_channel(http).await?;
+    let dm = super::requests::once(serenity::UserId::new(user).create_dm_channel(http)).await?;
     super::post::retrying("sending a reminder by DM", || {
         dm.id.send_message(http, out.message())
     })
@@ -365,8 +370,8 @@ async fn post_notice(http: &serenity::Http, notice: &crate::table::Notice, what:
         return;
     };
     let out = super::post::Outgoing::new(&notice.reply);
-    if let Err(e) = super::post::retrying(what, || channel.send_message(http, out.message())).await
-    {
+    let posting = super::post::retrying(what, || channel.send_message(http, out.message()));
+    if let Err(e) = super::requests::relabelled("notice", posting).await {
         tracing::warn!(error = %e, %channel, "a notice was not posted");
     }
 }
@@ -414,7 +419,8 @@ async fn play_bots(
             let (ctx, table, running) = (ctx.clone(), table.clone(), Arc::clone(&running));
             let (gate, ready, waiting) =
                 (Arc::clone(&gate), Arc::clone(&ready), Arc::clone(&waiting));
-            tokio::spawn(async move {
+            let requests = table.metrics().discord_requests().clone();
+            let turns = async move {
                 // A turn started is played and posted before a stop completes; none starts
                 // once the process is stopping (the next process plays it).
                 while let Ok(_pass) = gate.enter() {
@@ -438,7 +444,8 @@ async fn play_bots(
                     .lock()
                     .unwrap_or_else(|p| p.into_inner())
                     .remove(&game);
-            });
+            };
+            tokio::spawn(super::requests::labelled(requests, "bot turn", turns));
         }
     }
 }
@@ -508,9 +515,10 @@ async fn register(
 ) {
     let result = match guild {
         Some(id) => {
-            poise::builtins::register_in_guild(ctx, commands, serenity::GuildId::new(id)).await
+            let guild = serenity::GuildId::new(id);
+            super::requests::once(poise::builtins::register_in_guild(ctx, commands, guild)).await
         }
-        None => poise::builtins::register_globally(ctx, commands).await,
+        None => super::requests::once(poise::builtins::register_globally(ctx, commands)).await,
     };
     match result {
         Ok(()) => tracing::info!(commands = commands.len(), ?guild, "registered commands"),
@@ -601,16 +609,24 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
                         .content(OUT_OF_DATE)
                         .ephemeral(true),
                 );
-                let sent = interaction
-                    .create_response(framework.serenity_context, answer)
-                    .await;
+                let sent = super::requests::once(
+                    interaction.create_response(framework.serenity_context, answer),
+                )
+                .await;
                 if let Err(e) = sent {
                     tracing::warn!(error = %e, "could not answer an unknown command");
                 }
             }
         }
         other => {
-            if let Err(e) = poise::builtins::on_error(other).await {
+            // poise answers the errors that come with a command, except a failed check.
+            let answers = other.ctx().is_some()
+                && !matches!(other, poise::FrameworkError::CommandCheckFailed { .. });
+            let result = poise::builtins::on_error(other).await;
+            if answers {
+                super::requests::tried(result.as_ref().err(), false);
+            }
+            if let Err(e) = result {
                 tracing::warn!(error = %e, "could not answer after a framework error");
             }
         }
@@ -628,7 +644,7 @@ const OUT_OF_DATE: &str = "That command has changed since Discord last heard of 
 /// Tells the person privately that their command failed (a follow-up when it was answered).
 async fn apologise(ctx: poise::Context<'_, Data, Error>, text: &str) {
     let reply = poise::CreateReply::default().content(text).ephemeral(true);
-    if let Err(e) = ctx.send(reply).await {
+    if let Err(e) = super::requests::once(ctx.send(reply)).await {
         tracing::warn!(error = %e, "could not tell the player their command failed");
     }
 }
