@@ -186,13 +186,6 @@ impl<'p> Executor<'p> for Pools<'p> {
     {
         self.pool_for(&sql).prepare_with(sql, parameters)
     }
-
-    fn describe<'e>(self, sql: SqlStr) -> BoxFuture<'e, Result<sqlx::Describe<Any>, sqlx::Error>>
-    where
-        'p: 'e,
-    {
-        self.pool_for(&sql).describe(sql)
-    }
 }
 
 impl Store {
@@ -323,17 +316,6 @@ where
     {
         self.trips.note();
         self.inner.prepare_with(sql, parameters)
-    }
-
-    fn describe<'e>(
-        self,
-        sql: sqlx::SqlStr,
-    ) -> BoxFuture<'e, Result<sqlx::Describe<Any>, sqlx::Error>>
-    where
-        'c: 'e,
-    {
-        self.trips.note();
-        self.inner.describe(sql)
     }
 }
 

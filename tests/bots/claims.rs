@@ -42,8 +42,8 @@ async fn bot_to_move(t: &TestTable) -> i64 {
 async fn race(url_a: &str, url_b: &str) {
     let a = Store::connect(url_a).await.expect("store a");
     let b = Store::connect(url_b).await.expect("store b");
-    let ta = Table::new(a.clone(), Arc::new(Renderer::new()));
-    let tb = Table::new(b.clone(), Arc::new(Renderer::new()));
+    let ta = Table::new(a.clone(), crate::support::render::shared());
+    let tb = Table::new(b.clone(), crate::support::render::shared());
     let id = a.latest_game("g", "c").await.unwrap().unwrap().id;
     let (ra, rb) = tokio::join!(ta.bot_turn(id), tb.bot_turn(id));
     let played = usize::from(ra.is_some()) + usize::from(rb.is_some());
@@ -76,7 +76,7 @@ async fn two_stores_racing_for_one_bot_turn_on_postgres_play_it_once() {
     };
     let store = Store::connect(&url).await.expect("postgres store");
     let t = TestTable {
-        table: Table::new(store.clone(), Arc::new(Renderer::new())),
+        table: Table::new(store.clone(), crate::support::render::shared()),
         store,
         options: Default::default(),
         dir: tempfile::tempdir().unwrap(),

@@ -58,7 +58,7 @@ async fn every_rules_and_help_answer_fits_discord_limits_without_losing_a_word()
     let w = World::new().await;
     let table = Table::new(
         Store::connect("sqlite::memory:").await.unwrap(),
-        Arc::new(Renderer::new()),
+        crate::support::render::shared(),
     );
     let who = Ctx {
         guild: "g".into(),

@@ -79,7 +79,7 @@ async fn healthz_is_unavailable_before_ready_ok_after_and_unavailable_when_the_d
         .await
         .unwrap();
     crate::support::discord::bot::init_tracing();
-    let table = Table::new(store.clone(), Arc::new(Renderer::new()));
+    let table = Table::new(store.clone(), crate::support::render::shared());
     let config = Config {
         discord_host: Some(fake.discord_host()),
         guild: Some(GUILD.parse().unwrap()),

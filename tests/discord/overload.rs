@@ -28,7 +28,7 @@ async fn a_command_beyond_the_in_flight_bound_is_answered_busy_at_once_and_nothi
         .await
         .expect("the store connects");
     // One command in flight at most.
-    let table = Table::new(store.clone(), Arc::new(Renderer::new())).with_max_in_flight(1);
+    let table = Table::new(store.clone(), crate::support::render::shared()).with_max_in_flight(1);
     let bot = Bot::start_table(&fake, store.clone(), table.clone(), |config| {
         config.defer_after = Duration::from_millis(300);
     })

@@ -123,7 +123,7 @@ async fn count_turns(table: &Table, store: &Store, channel: &str) -> Counted {
 both_backends!(
     a_typed_move_a_move_and_a_roll_of_every_game_stay_within_their_round_trips,
     |store: Store, _url: String| async move {
-        let table = Table::new(store.clone(), Arc::new(Renderer::new()));
+        let table = Table::new(store.clone(), crate::support::render::shared());
         let budget = typed_move_budget(store.backend());
         let mut seen = Vec::new();
         for &kind in GameKind::ALL {
@@ -166,7 +166,7 @@ both_backends!(
 both_backends!(
     a_bot_move_stays_within_its_round_trips,
     |store: Store, _url: String| async move {
-        let table = Table::new(store.clone(), Arc::new(Renderer::new()));
+        let table = Table::new(store.clone(), crate::support::render::shared());
         let play = Command::Play {
             game: "chess".into(),
             ruleset: None,

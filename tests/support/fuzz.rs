@@ -145,7 +145,7 @@ pub fn fuzz_states(corpus: &[Game], cases: u32, seed: u64, repair: fn(&mut Value
     }
     let strings: Vec<String> = strings.into_iter().collect();
     let keys: Vec<String> = keys.into_iter().collect();
-    let renderer = Renderer::new();
+    let renderer = crate::support::render::shared();
     let loaded = Cell::new(0u32);
     let mut runner = TestRunner::new(Config {
         cases,
@@ -188,7 +188,7 @@ pub fn fuzz_positions(kind: GameKind, corpus: &[Game], cases: u32, seed: u64) {
     pool.extend("0123456789/ -.:;,wWbBxX#+\u{0}\u{e9}\u{202e}".chars());
     pool.sort_unstable();
     pool.dedup();
-    let renderer = Renderer::new();
+    let renderer = crate::support::render::shared();
     let loaded = Cell::new(0u32);
     let mut runner = TestRunner::new(Config {
         cases,

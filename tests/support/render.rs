@@ -47,3 +47,13 @@ pub fn hostile_views() -> Vec<View> {
         },
     ]
 }
+
+/// The one renderer of the test binary, made with every painter at first use. Making the
+/// painters costs about a second of CPU and they never change once made, so the hundreds of
+/// tables the tests open share them instead of each making its own (tests of a fresh,
+/// lazy or warming renderer make theirs).
+pub fn shared() -> std::sync::Arc<tabula::render::Renderer> {
+    static SHARED: std::sync::LazyLock<std::sync::Arc<tabula::render::Renderer>> =
+        std::sync::LazyLock::new(|| std::sync::Arc::new(tabula::render::Renderer::new()));
+    std::sync::Arc::clone(&SHARED)
+}

@@ -37,7 +37,7 @@ impl TestTable {
         let store = Store::connect(&super::db::sqlite_url(&dir))
             .await
             .expect("sqlite store");
-        let renderer = Arc::new(Renderer::new());
+        let renderer = crate::support::render::shared();
         let table = match seed {
             Some(seed) => Table::with_rng(store.clone(), renderer, StdRng::seed_from_u64(seed)),
             None => Table::new(store.clone(), renderer),

@@ -21,7 +21,7 @@ fn clocked(store: &Store) -> (Table, Arc<AtomicI64>) {
     let clock = Arc::new(AtomicI64::new(T0));
     let time = Arc::clone(&clock);
     let store = store.with_clock(Arc::new(move || time.load(Ordering::SeqCst)));
-    (Table::new(store, Arc::new(Renderer::new())), clock)
+    (Table::new(store, crate::support::render::shared()), clock)
 }
 
 fn in_channel(user: &str, channel: &str) -> Ctx {

@@ -153,7 +153,7 @@ async fn racing_moves_land_once_on_postgres() {
 
 /// Through the whole table: two moves by the player to move, sent at once.
 async fn table_race(store: Store) {
-    let table = Table::new(store.clone(), Arc::new(Renderer::new()));
+    let table = Table::new(store.clone(), crate::support::render::shared());
     table.handle(&ctx("alice"), play("chess", &["bob"])).await;
     table.handle(&ctx("bob"), Command::Join).await;
     let pairs = [("e4", "d4"), ("e5", "d5"), ("Nf3", "Nc3"), ("Nc6", "Nf6")];
@@ -207,7 +207,7 @@ async fn racing_table_moves_land_once_on_postgres() {
 both_backends!(
     a_typed_move_read_before_the_game_moved_on_is_read_again_and_played,
     |store: Store, _url: String| async move {
-        let table = Table::new(store.clone(), Arc::new(Renderer::new()));
+        let table = Table::new(store.clone(), crate::support::render::shared());
         table.handle(&ctx("alice"), play("chess", &["bob"])).await;
         table.handle(&ctx("bob"), Command::Join).await;
         let typed = table.read_move(&ctx("alice"), "e4").await;
@@ -229,7 +229,7 @@ both_backends!(
 both_backends!(
     a_typed_move_read_before_the_game_ended_is_refused_and_changes_nothing,
     |store: Store, _url: String| async move {
-        let table = Table::new(store.clone(), Arc::new(Renderer::new()));
+        let table = Table::new(store.clone(), crate::support::render::shared());
         table.handle(&ctx("alice"), play("chess", &["bob"])).await;
         table.handle(&ctx("bob"), Command::Join).await;
         let typed = table.read_move(&ctx("alice"), "e4").await;

@@ -26,7 +26,7 @@ pub(super) async fn clocked() -> (TestTable, Arc<AtomicI64>) {
         .with_clock(Arc::new(move || time.load(Ordering::SeqCst)));
     let table = Table::with_rng(
         store.clone(),
-        Arc::new(Renderer::new()),
+        crate::support::render::shared(),
         StdRng::seed_from_u64(1),
     );
     let options = ConsoleOptions {

@@ -87,7 +87,7 @@ impl Web {
             .with_clock(Arc::new(move || time.load(Ordering::SeqCst)));
         let table = Table::with_rng(
             store.clone(),
-            Arc::new(Renderer::new()),
+            crate::support::render::shared(),
             StdRng::seed_from_u64(7),
         )
         .with_web(Some("https://games.example.org".into()));

@@ -55,7 +55,7 @@ impl Bot {
         store: Store,
         configure: impl FnOnce(&mut Config),
     ) -> Bot {
-        let table = Table::new(store.clone(), Arc::new(Renderer::new()));
+        let table = Table::new(store.clone(), crate::support::render::shared());
         Bot::start_table(fake, store, table, configure).await
     }
 
@@ -64,7 +64,7 @@ impl Bot {
         use rand::SeedableRng as _;
         let store = Store::connect(url).await.expect("the test database opens");
         let rng = rand::rngs::StdRng::seed_from_u64(seed);
-        let table = Table::with_rng(store.clone(), Arc::new(Renderer::new()), rng);
+        let table = Table::with_rng(store.clone(), crate::support::render::shared(), rng);
         Bot::start_table(fake, store, table, |_| {}).await
     }
 
