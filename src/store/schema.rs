@@ -185,18 +185,34 @@ mod tests {
 
     /// What sqlx's own folder reader (the one `migrate!` uses) makes of a folder.
     fn as_sqlx_reads(folder: &str) -> Vec<(i64, String, Vec<u8>, bool)> {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations").join(folder);
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("migrations")
+            .join(folder);
         sqlx::migrate::resolve_blocking(&path)
             .expect("the migrations folder reads")
             .into_iter()
-            .map(|(m, _)| (m.version, m.description.into_owned(), m.checksum.into_owned(), m.no_tx))
+            .map(|(m, _)| {
+                (
+                    m.version,
+                    m.description.into_owned(),
+                    m.checksum.into_owned(),
+                    m.no_tx,
+                )
+            })
             .collect()
     }
 
     fn as_embedded(migrator: &Migrator) -> Vec<(i64, String, Vec<u8>, bool)> {
         migrator
             .iter()
-            .map(|m| (m.version, m.description.to_string(), m.checksum.to_vec(), m.no_tx))
+            .map(|m| {
+                (
+                    m.version,
+                    m.description.to_string(),
+                    m.checksum.to_vec(),
+                    m.no_tx,
+                )
+            })
             .collect()
     }
 

@@ -1,9 +1,6 @@
 //! Bot turns claimed in the database: two processes racing for one play it once, and a turn
 //! pending when a process stopped is found and played by the next.
 
-use std::sync::Arc;
-
-use tabula::render::Renderer;
 use tabula::rules::Game;
 use tabula::store::Store;
 use tabula::table::{Command, Table};

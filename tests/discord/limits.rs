@@ -3,14 +3,12 @@
 //! and never ping, and a private answer is never shown publicly, not even when its public
 //! deferral cannot be removed.
 
-use std::sync::Arc;
 use std::time::Duration;
 
 use serde_json::{Value, json};
 
 use super::World;
 use crate::support::discord::{CHANNEL, FakeUser, Recorded, game_choice, payloads};
-use tabula::render::Renderer;
 use tabula::rules::GameKind;
 use tabula::store::Store;
 use tabula::table::{Command, Ctx, Table, User};

@@ -4,13 +4,11 @@
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::World;
 use crate::support::discord::{FakeDiscord, FakeUser, GUILD, PATIENCE};
 use tabula::discord::{Config, start};
-use tabula::render::Renderer;
 use tabula::store::Store;
 use tabula::table::Table;
 

@@ -2,11 +2,9 @@
 //! privately, that tabula is busy and nothing was played, and nothing of it is stored; the
 //! command let in is still answered in time (deferred, then its result).
 
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serde_json::json;
-use tabula::render::Renderer;
 use tabula::store::{Latency, Store};
 use tabula::table::{BUSY, Table};
 

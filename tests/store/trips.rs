@@ -2,10 +2,7 @@
 //! on SQLite and PostgreSQL: a typed move of every game kind, a roll, and a bot's move each
 //! stay within their budget, so a change that adds a round trip to a turn fails here.
 
-use std::sync::Arc;
-
 use crate::support::db::both_backends;
-use tabula::render::Renderer;
 use tabula::rules::{Game, GameKind, Turn};
 use tabula::store::{Backend, Status, Store, count_round_trips};
 use tabula::table::{Command, Ctx, Table, User};

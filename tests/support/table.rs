@@ -2,12 +2,10 @@
 //! its store, its boards folder and the contexts players speak from.
 
 use std::path::PathBuf;
-use std::sync::Arc;
 
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use tabula::console::{ConsoleOptions, run_line};
-use tabula::render::Renderer;
 use tabula::rules::{Action, Game};
 use tabula::store::Store;
 use tabula::table::{Command, Ctx, Reply, Table, User};

@@ -8,7 +8,6 @@ use std::sync::atomic::{AtomicI64, Ordering};
 
 use crate::support::db::both_backends;
 use crate::support::table::{ctx, play};
-use tabula::render::Renderer;
 use tabula::store::{
     FORMER_PLAYER, KEEP_AFTER_LEAVING, Status, Store, StoreError, Visibility, Zone,
 };

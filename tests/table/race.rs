@@ -5,7 +5,6 @@ use std::sync::Arc;
 
 use crate::support::db::both_backends;
 use crate::support::table::{ctx, play};
-use tabula::render::Renderer;
 use tabula::rules::{Action, Game, GameKind, Turn};
 use tabula::store::{Change, NewGame, NewLog, SeatRow, Status, Store, StoreError};
 use tabula::table::{Command, DrawCommand, Table};

@@ -8,7 +8,6 @@ use crate::support::table::{TestTable, play};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use tabula::console::ConsoleOptions;
-use tabula::render::Renderer;
 use tabula::store::Store;
 use tabula::table::{Command, Table};
 

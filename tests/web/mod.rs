@@ -21,7 +21,6 @@ use axum::http::{HeaderMap, Request, StatusCode};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use tabula::console::ConsoleOptions;
-use tabula::render::Renderer;
 use tabula::store::{Store, Visibility};
 use tabula::table::{Command, Ctx, Reply, Table, User, WebCommand};
 use tabula::web::Limits;

@@ -1,9 +1,6 @@
 //! The real bot, started in-process against a fake (the same `discord::start` as `tabula bot`).
 
-use std::sync::Arc;
-
 use tabula::discord::{Config, Running, start};
-use tabula::render::Renderer;
 use tabula::store::{Clock, Store};
 use tabula::table::Table;
 
