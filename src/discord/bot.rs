@@ -180,7 +180,10 @@ async fn run(
 
 /// Builds the HTTP client every Discord request goes through: bounded in time, and pointed at
 /// a fake when the configuration says so.
-fn http_client(config: &Config) -> anyhow::Result<reqwest::Client> {
+///
+/// # Errors
+/// When the extra certificate authority is not PEM or the client cannot be built.
+pub fn http_client(config: &Config) -> anyhow::Result<reqwest::Client> {
     let mut builder = reqwest::Client::builder()
         .connect_timeout(config.http_timeout.min(CONNECT_TIMEOUT))
         .timeout(config.http_timeout);

@@ -18,8 +18,9 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use tokio::sync::watch;
 
-use crate::table::{GameView, PlyLine, Table, Watch};
+use crate::table::{GameView, PlyLine, Table, TableError, Viewer, Watch};
 
+use super::auth::{mark_private, sign_in_first};
 use super::pages::Shown;
 use super::site::{not_found, oops};
 
@@ -101,6 +102,8 @@ struct Fragment {
 /// Everything a stream carries from one event to the next.
 struct Follow {
     table: Table,
+    /// Who follows: each event is shown to them only if the page still is.
+    viewer: Viewer,
     id: String,
     watch: Watch,
     /// The last ply the browser has.
@@ -113,6 +116,7 @@ struct Follow {
 
 pub(super) async fn stream(
     State(table): State<Table>,
+    viewer: Viewer,
     Extension(streams): Extension<Arc<Streams>>,
     peer: Result<ConnectInfo<SocketAddr>, ExtensionRejection>,
     headers: HeaderMap,
@@ -122,9 +126,10 @@ pub(super) async fn stream(
     let Ok(Path(id)) = path else {
         return not_found();
     };
-    let watch = match table.web_watch(&id).await {
+    let watch = match table.web_watch(&id, &viewer).await {
         Ok(Some(watch)) => watch,
         Ok(None) => return not_found(),
+        Err(TableError::SignInFirst) => return sign_in_first(),
         Err(e) => {
             tracing::error!(error = %e, "a live stream failed");
             return oops();
@@ -138,7 +143,7 @@ pub(super) async fn stream(
         .or_else(|| after(query.as_deref()));
     let sent = match sent {
         Some(n) => n,
-        None => match table.web_plies(&id).await {
+        None => match table.web_plies(&id, &viewer).await {
             Ok(Some(n)) => n,
             Ok(None) => return not_found(),
             Err(e) => {
@@ -156,8 +161,10 @@ pub(super) async fn stream(
         )
             .into_response();
     };
+    let members_only = viewer.saw_members_only();
     let follow = Follow {
         table,
+        viewer,
         id,
         watch,
         sent,
@@ -175,6 +182,9 @@ pub(super) async fn stream(
     response
         .headers_mut()
         .insert(header::CACHE_CONTROL, "no-store".parse().expect("a header"));
+    if members_only {
+        return mark_private(response);
+    }
     response
 }
 
@@ -213,7 +223,7 @@ impl Follow {
     /// The event for the game as it stands: `Some(None)` when there is nothing new to say
     /// (no ply missed on connecting), `None` when the game is no longer shown.
     async fn event(&mut self, always: bool) -> Option<Option<Event>> {
-        let v = match self.table.web_game_page(&self.id, None).await {
+        let v = match self.table.web_game_page(&self.id, None, &self.viewer).await {
             Ok(Some(v)) => v,
             Ok(None) => return None,
             Err(e) => {
