@@ -2,8 +2,8 @@
 //! its client id, secret and redirect URIs; `/oauth2/authorize` signs in the user the test
 //! chose and sends the browser back to a registered redirect with a code and the `state`;
 //! `/api/v10/oauth2/token` trades a code once, within 10 minutes, for the client it was made
-//! for and the same redirect URI; `/api/v10/users/@me` answers a token's user; and
-//! `/api/v10/guilds/{guild}/members/{user}` answers the bot from the members the test set.
+//! for and the same redirect URI; `/api/v10/users/@me` answers a token's user; and the
+//! members a test set for a guild are the only ones the member lookup (`channels.rs`) finds.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Mutex;
@@ -44,8 +44,9 @@ pub(super) struct OAuth {
     tokens: Mutex<HashMap<String, FakeUser>>,
     /// Every token and code ever issued, for tests that look for them where they must not be.
     issued: Mutex<Vec<String>>,
-    /// (guild, user) pairs that are members.
-    members: Mutex<HashSet<(String, String)>>,
+    /// The members of the guilds whose member list a test set (every user is a member of
+    /// any other guild, as the fake always answered).
+    members: Mutex<HashMap<String, HashSet<String>>>,
 }
 
 impl OAuth {
@@ -61,7 +62,15 @@ impl OAuth {
         self.members
             .lock()
             .unwrap()
-            .insert((guild.to_string(), user.to_string()));
+            .entry(guild.to_string())
+            .or_default()
+            .insert(user.to_string());
+    }
+
+    /// Whether `user` is a member of `guild`; `None` when no test set the guild's members.
+    pub(super) fn is_member(&self, guild: &str, user: &str) -> Option<bool> {
+        let members = self.members.lock().unwrap();
+        members.get(guild).map(|list| list.contains(user))
     }
 
     pub fn issued(&self) -> Vec<String> {
@@ -74,7 +83,7 @@ impl OAuth {
         secret
     }
 
-    /// Answers the OAuth2 routes and the member lookup; `None` for every other request.
+    /// Answers the OAuth2 routes; `None` for every other request.
     pub(super) fn route(
         &self,
         (method, path, query): (&str, &str, &str),
@@ -94,32 +103,6 @@ impl OAuth {
                     Some(user) => (200, axum::Json(user.user_json()).into_response()),
                     None => error(401, json!({"message": "401: Unauthorized", "code": 0})),
                 }
-            }
-            ("GET", ["api", "v10", "guilds", guild, "members", user]) => {
-                if !auth.starts_with("Bot ") {
-                    return Some(error(
-                        401,
-                        json!({"message": "401: Unauthorized", "code": 0}),
-                    ));
-                }
-                let member = self
-                    .members
-                    .lock()
-                    .unwrap()
-                    .contains(&(guild.to_string(), user.to_string()));
-                if !member {
-                    return Some(error(
-                        404,
-                        json!({"message": "Unknown Member", "code": 10007}),
-                    ));
-                }
-                let user = FakeUser {
-                    id: user.to_string(),
-                    name: format!("user{user}"),
-                    admin: false,
-                    threads: true,
-                };
-                (200, axum::Json(user.member_json(true)).into_response())
             }
             _ => return None,
         })
