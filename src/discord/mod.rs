@@ -18,6 +18,7 @@ mod post;
 mod shards;
 mod status;
 mod suggest;
+mod sweeps;
 mod waiting;
 
 use std::time::Duration;
