@@ -132,83 +132,100 @@ impl Default for Metrics {
             registry: Registry::with_prefix("tabula"),
             round_trips: Arc::default(),
         };
-        let r = &mut m.registry;
+        m.register_counters();
+        m.register_gauges();
+        m.register_histograms();
+        m
+    }
+}
+
+impl Metrics {
+    /// Registers the counters of what the process did.
+    fn register_counters(&mut self) {
+        let r = &mut self.registry;
         r.register(
             "turns",
             "Actions stored in a game's log (moves, rolls, resignations, draws), by people or bots",
-            m.turns.clone(),
+            self.turns.clone(),
         );
         r.register(
             "interactions",
             "Interactions received (slash commands, buttons, menus)",
-            m.interactions.clone(),
+            self.interactions.clone(),
         );
         r.register(
             "errors",
             "Commands that failed through no fault of the person (the database, a bug)",
-            m.errors.clone(),
+            self.errors.clone(),
         );
         r.register(
             "refused_busy",
             "Commands turned away unplayed because the bound on commands in flight was reached",
-            m.refused_busy.clone(),
+            self.refused_busy.clone(),
         );
+    }
+
+    /// Registers the gauges of the work in flight and waiting.
+    fn register_gauges(&mut self) {
         let gauges = [
             (
                 "in_flight",
                 "Commands in flight (admitted and not yet answered)",
-                &m.in_flight,
+                &self.in_flight,
             ),
             (
                 "bot_searches_waiting",
                 "Bot searches waiting for a free slot",
-                &m.searches_waiting,
+                &self.searches_waiting,
             ),
             (
                 "bot_searches_running",
                 "Bot searches thinking now",
-                &m.searches_running,
+                &self.searches_running,
             ),
             (
                 "renders_waiting",
                 "Pictures waiting for a free render thread",
-                &m.renders_waiting,
+                &self.renders_waiting,
             ),
             (
                 "renders_running",
                 "Pictures being drawn now",
-                &m.renders_running,
+                &self.renders_running,
             ),
         ];
         for (name, help, gauge) in gauges {
-            r.register(name, help, gauge.clone());
+            self.registry.register(name, help, gauge.clone());
         }
+    }
+
+    /// Registers the histograms of how long things take.
+    fn register_histograms(&mut self) {
         let histograms = [
             (
                 "turn_seconds",
                 "A command that stored a turn, from the table receiving it to its reply",
-                &m.turn_seconds,
+                &self.turn_seconds,
             ),
             (
                 "interaction_seconds",
                 "An interaction, from its arrival to its answer sent to Discord",
-                &m.interaction_seconds,
+                &self.interaction_seconds,
             ),
             (
                 "render_seconds",
                 "Drawing and encoding one picture, not counting the wait for a thread",
-                &m.render_seconds,
+                &self.render_seconds,
             ),
             (
                 "database_seconds",
                 "One database call on a turn's path, with the wait for a connection",
-                &m.database_seconds,
+                &self.database_seconds,
             ),
         ];
         for (name, help, histogram) in histograms {
-            r.register(name, help, histogram.clone());
+            self.registry.register(name, help, histogram.clone());
         }
-        m
     }
 }
 
