@@ -20,16 +20,20 @@ mod audit;
 mod fill;
 #[path = "load/open.rs"]
 mod open;
+#[path = "load/place.rs"]
+mod place;
 #[path = "load/play.rs"]
 mod play;
+#[path = "load/players.rs"]
+mod players;
 #[path = "load/report.rs"]
 mod report;
 #[path = "load/split.rs"]
 mod split;
 
-use std::time::Duration;
-
 use clap::{Parser, ValueEnum};
+use place::Place;
+use report::ms;
 
 /// Plays many games at once through the table and reports throughput and latency.
 #[derive(Parser, Debug, Clone)]
@@ -86,9 +90,6 @@ enum Db {
     Postgres,
 }
 
-/// The server used when neither `--database-url` nor `TABULA_TEST_POSTGRES` names one.
-const DEFAULT_POSTGRES: &str = "postgres://postgres@127.0.0.1:5432/test";
-
 fn main() -> anyhow::Result<()> {
     let args = Args::parse();
     split::install();
@@ -102,7 +103,7 @@ fn main() -> anyhow::Result<()> {
 }
 
 async fn run(args: Args) -> anyhow::Result<()> {
-    let place = Place::make(&args).await?;
+    let place = Place::make(args.db == Db::Postgres, args.database_url.as_deref()).await?;
     let result = match args.startup {
         Some(games) => fill::startup(&place.url, games, args.seed).await,
         None => play::load(&args, &place.url).await,
@@ -114,75 +115,4 @@ async fn run(args: Args) -> anyhow::Result<()> {
     }
     println!("peak RSS (VmHWM): {}", report::peak_rss());
     result
-}
-
-/// Where the database lives for this run, and how to tidy it away.
-struct Place {
-    url: String,
-    /// The folder holding a SQLite file (removed when dropped).
-    dir: Option<tempfile::TempDir>,
-    /// The server and database name of a PostgreSQL database made for the run.
-    postgres: Option<(String, String)>,
-    /// The size measured before tidying.
-    size: std::sync::Mutex<Option<u64>>,
-}
-
-impl Place {
-    async fn make(args: &Args) -> anyhow::Result<Place> {
-        match args.db {
-            Db::Sqlite => {
-                let dir = tempfile::tempdir()?;
-                let url = format!("sqlite://{}", dir.path().join("load.db").display());
-                Ok(Place {
-                    url,
-                    dir: Some(dir),
-                    postgres: None,
-                    size: std::sync::Mutex::new(None),
-                })
-            }
-            Db::Postgres => {
-                let base = args
-                    .database_url
-                    .clone()
-                    .or_else(|| std::env::var("TABULA_TEST_POSTGRES").ok())
-                    .unwrap_or_else(|| DEFAULT_POSTGRES.into());
-                let name = format!("tabula_load_{}", std::process::id());
-                let url = report::create_postgres(&base, &name).await?;
-                Ok(Place {
-                    url,
-                    dir: None,
-                    postgres: Some((base, name)),
-                    size: std::sync::Mutex::new(None),
-                })
-            }
-        }
-    }
-
-    /// Measures the database, then drops a PostgreSQL database made for the run.
-    async fn tidy(&self) {
-        let size = match (&self.dir, &self.postgres) {
-            (Some(dir), _) => Some(report::folder_size(dir.path())),
-            (None, Some(_)) => report::postgres_size(&self.url).await,
-            (None, None) => None,
-        };
-        *self.size.lock().unwrap_or_else(|p| p.into_inner()) = size;
-        if let Some((base, name)) = &self.postgres {
-            report::drop_postgres(base, name).await;
-        }
-    }
-
-    fn size_after(&self, result: &anyhow::Result<()>) -> (Option<u64>, &'static str) {
-        let size = *self.size.lock().unwrap_or_else(|p| p.into_inner());
-        let what = match (result.is_ok(), self.dir.is_some()) {
-            (true, true) => "SQLite file with its WAL",
-            (true, false) => "pg_database_size",
-            (false, _) => "after a failed run",
-        };
-        (size, what)
-    }
-}
-
-/// A duration in milliseconds with a fraction.
-fn ms(d: Duration) -> f64 {
-    d.as_secs_f64() * 1000.0
 }

@@ -19,7 +19,7 @@ use tabula::store::{Backend, Store};
 use tabula::table::Table;
 
 use super::ms;
-use super::play::{Players, Tally};
+use super::players::{Players, Tally};
 
 /// Turns each template game is played before it is copied.
 const TEMPLATE_TURNS: usize = 40;
@@ -84,7 +84,7 @@ pub async fn startup(url: &str, games: usize, seed: u64) -> anyhow::Result<()> {
 
 /// Plays one game of every kind and ruleset for a while; returns the ids of every game
 /// stored (those finished early were replaced, and are templates too).
-async fn play_templates(url: &str, seed: u64) -> anyhow::Result<Vec<i64>> {
+pub async fn play_templates(url: &str, seed: u64) -> anyhow::Result<Vec<i64>> {
     let store = Store::connect(url).await?;
     let table = Table::new(store.clone(), Arc::new(Renderer::new()));
     let kinds = tabula::rules::GameKind::choices().len();

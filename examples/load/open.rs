@@ -11,7 +11,7 @@ use rand::SeedableRng as _;
 use rand::rngs::StdRng;
 
 use super::ms;
-use super::play::{Players, Tally};
+use super::players::{Players, Tally};
 use super::report::quantile;
 
 /// What one command sent as a turn came to.
@@ -129,8 +129,9 @@ impl OpenRun {
             .collect()
     }
 
-    /// Prints what was offered and how it was answered, with throughput and latencies.
-    pub fn report(&self, wall: Duration) {
+    /// Prints what was offered and how it was answered, with throughput and latencies;
+    /// returns the p99 of the turns played, from arrival to answer.
+    pub fn report(&self, wall: Duration) -> Duration {
         let count = |f: fn(&Outcome) -> bool| self.answers.iter().filter(|a| f(&a.outcome)).count();
         let played = count(|o| matches!(o, Outcome::Played(_)));
         let busy = count(|o| matches!(o, Outcome::Busy));
@@ -154,6 +155,7 @@ impl OpenRun {
             self.offered as f64 / self.offering.as_secs_f64().max(1e-9),
             self.offering.as_secs_f64(),
         );
+        let mut played_p99 = Duration::ZERO;
         for (what, keep) in [
             (
                 "played",
@@ -176,6 +178,10 @@ impl OpenRun {
                 ms(quantile(&took, 0.99)),
                 ms(quantile(&took, 1.0)),
             );
+            if what == "played" {
+                played_p99 = quantile(&took, 0.99);
+            }
         }
+        played_p99
     }
 }

@@ -7,6 +7,11 @@ use std::time::Duration;
 use sqlx::postgres::PgConnection;
 use sqlx::{AssertSqlSafe, Connection as _};
 
+/// A duration in milliseconds with a fraction.
+pub fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
 /// The `p`-quantile (0 to 1) of sorted samples, nearest rank.
 pub fn quantile(sorted: &[Duration], p: f64) -> Duration {
     if sorted.is_empty() {

@@ -41,7 +41,7 @@ pub use model::{
 };
 pub use players::{Notify, PlayerSettings, Quiet};
 pub use privacy::{FORMER_PLAYER, Forgotten, KEEP_AFTER_LEAVING};
-pub use ratings::{Rate, RatingChange, RatingPoint, Standing};
+pub use ratings::{BoardEntry, Rate, RatingChange, RatingPoint, Standing};
 pub use reminders::LEASE_SECONDS;
 pub use schema::newest_known as newest_schema;
 pub use settings::{

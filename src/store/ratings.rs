@@ -36,6 +36,19 @@ pub struct Standing {
     pub rating: Rating,
 }
 
+/// A leaderboard line as the web view shows it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoardEntry {
+    pub standing: Standing,
+    /// The player's public id on the server; none until a page first lists them.
+    pub public_id: Option<String>,
+    /// True after `/web hide-me`.
+    pub hidden: bool,
+    /// When their newest rated game of the kind finished (unix seconds); none for ratings
+    /// older than the rating history.
+    pub last_played: Option<i64>,
+}
+
 /// The `ratings` columns [`standing`] reads; used inside `concat!`.
 macro_rules! columns {
     () => {
@@ -337,6 +350,51 @@ impl Store {
             out.push(s);
         }
         Ok(out)
+    }
+    /// Returns a page of a game's leaderboard as the web shows it, in one query: each line's
+    /// standing (ordered as [`leaderboard`](Self::leaderboard) orders them), the player's web
+    /// identity on the server if they have one yet, and when their last rated game of that
+    /// kind finished.
+    ///
+    /// # Errors
+    /// [`StoreError::Database`] when the query fails or a row does not decode.
+    pub async fn web_board(
+        &self,
+        guild: &str,
+        kind: &str,
+        established: i64,
+        offset: usize,
+        limit: usize,
+    ) -> Result<Vec<BoardEntry>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT r.kind, r.user_id, r.name, r.rating, r.deviation, r.volatility, r.games, \
+             r.wins, r.losses, r.draws, p.public_id, p.hidden, \
+             (SELECT MAX(h.at) FROM rating_history h WHERE h.guild = r.guild \
+             AND h.kind = r.kind AND h.user_id = r.user_id) AS last_played \
+             FROM ratings r LEFT JOIN web_players p ON p.guild = r.guild AND p.user_id = r.user_id \
+             WHERE r.guild = $1 AND r.kind = $2 AND r.games > 0 AND r.user_id NOT LIKE 'bot:%' \
+             ORDER BY CASE WHEN r.games >= $3 THEN 0 ELSE 1 END, r.rating DESC, r.user_id \
+             LIMIT $4 OFFSET $5",
+        )
+        .bind(guild)
+        .bind(kind)
+        .bind(established)
+        .bind(i64::try_from(limit).unwrap_or(i64::MAX))
+        .bind(i64::try_from(offset).unwrap_or(i64::MAX))
+        .fetch_all(self.db())
+        .await?;
+        rows.iter()
+            .enumerate()
+            .map(|(i, row)| {
+                let hidden: Option<i64> = row.try_get("hidden")?;
+                Ok(BoardEntry {
+                    standing: standing(row, offset + i + 1)?,
+                    public_id: row.try_get("public_id")?,
+                    hidden: hidden.unwrap_or(0) != 0,
+                    last_played: row.try_get("last_played")?,
+                })
+            })
+            .collect()
     }
 }
 

@@ -53,6 +53,7 @@ pub use settings::Notice;
 pub use web::{
     ANONYMOUS, ARCHIVE_PAGE, ArchiveQuery, ArchiveView, BOARD_PAGE, BoardLine, BoardView, GameLine,
     GameView, PlayerView, PlyLine, ServerView, Visibility, Watch, WebCommand, WebFile, WebName,
+    WebTime,
 };
 
 /// The table: one per process, shared by every frontend task.

@@ -6,8 +6,8 @@
 use std::collections::HashMap;
 use std::convert::Infallible;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
-use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::sync::{Arc, Mutex, Weak};
+use std::time::{Duration, Instant};
 
 use askama::Template;
 use axum::Extension;
@@ -26,19 +26,52 @@ use super::site::{not_found, oops};
 /// Live streams one address may hold open at once.
 pub const STREAMS_PER_IP: usize = 8;
 
-/// The open streams, counted per address, and the signal that closes them all when the site
-/// stops (a stream never ends by itself, and a graceful stop waits for every answer).
+/// The open streams, counted per address, what the streams of one game share, and the signal
+/// that closes them all when the site stops (a stream never ends by itself, and a graceful
+/// stop waits for every answer).
 pub struct Streams {
     open: Mutex<HashMap<IpAddr, usize>>,
+    games: Mutex<HashMap<String, Weak<Shared>>>,
     closing: watch::Sender<bool>,
+}
+
+/// What every stream of one game shares: the game as last loaded, so that a move watched by
+/// a thousand pages is read from the database and replayed once, not a thousand times.
+type Shared = tokio::sync::Mutex<Option<Loaded>>;
+
+/// A game's page as loaded for its streams, and the fragments written from it.
+struct Loaded {
+    /// When the load began: it shows every change announced before then.
+    started: Instant,
+    /// `None` once no page may show the game.
+    view: Option<Arc<GameView>>,
+    /// The fragment for a browser that had each ply count.
+    fragments: HashMap<usize, String>,
 }
 
 impl Streams {
     pub fn new() -> Arc<Streams> {
         Arc::new(Streams {
             open: Mutex::new(HashMap::new()),
+            games: Mutex::new(HashMap::new()),
             closing: watch::channel(false).0,
         })
+    }
+
+    /// The shared state of game `id`'s streams, made by its first stream.
+    fn shared(&self, id: &str) -> Arc<Shared> {
+        let mut games = self
+            .games
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(shared) = games.get(id).and_then(Weak::upgrade) {
+            return shared;
+        }
+        // Forget games nobody watches any more before adding one.
+        games.retain(|_, shared| shared.strong_count() > 0);
+        let shared = Arc::new(tokio::sync::Mutex::new(None));
+        games.insert(id.to_string(), Arc::downgrade(&shared));
+        shared
     }
 
     /// Ends every stream, open or still to come.
@@ -103,6 +136,7 @@ struct Follow {
     table: Table,
     id: String,
     watch: Watch,
+    shared: Arc<Shared>,
     /// The last ply the browser has.
     sent: usize,
     /// True until the first event: a browser that missed plies gets them at once.
@@ -157,6 +191,7 @@ pub(super) async fn stream(
             .into_response();
     };
     let follow = Follow {
+        shared: streams.shared(&id),
         table,
         id,
         watch,
@@ -193,7 +228,7 @@ impl Follow {
         loop {
             if self.first {
                 self.first = false;
-                if let Some(event) = self.event(false).await? {
+                if let Some(event) = self.event(false, Instant::now()).await? {
                     return Some(event);
                 }
             }
@@ -204,58 +239,78 @@ impl Follow {
                 changed = self.watch.changed() => if !changed { return None; },
                 _ = self.closing.changed() => return None,
             }
-            if let Some(event) = self.event(true).await? {
+            if let Some(event) = self.event(true, Instant::now()).await? {
                 return Some(event);
             }
         }
     }
 
-    /// The event for the game as it stands: `Some(None)` when there is nothing new to say
-    /// (no ply missed on connecting), `None` when the game is no longer shown.
-    async fn event(&mut self, always: bool) -> Option<Option<Event>> {
-        let v = match self.table.web_game_page(&self.id, None).await {
-            Ok(Some(v)) => v,
-            Ok(None) => return None,
-            Err(e) => {
-                tracing::error!(error = %e, "a live stream failed");
-                return None;
-            }
-        };
+    /// The event for the game as it stands at `woke` or later: `Some(None)` when there is
+    /// nothing new to say (no ply missed on connecting), `None` when the game is no longer
+    /// shown. The game is loaded again only when no stream of it loaded it since `woke`.
+    async fn event(&mut self, always: bool, woke: Instant) -> Option<Option<Event>> {
+        let mut shared = self.shared.lock().await;
+        if shared.as_ref().is_none_or(|l| l.started < woke) {
+            let started = Instant::now();
+            let view = match self.table.web_game_page(&self.id, None).await {
+                Ok(view) => view.map(Arc::new),
+                Err(e) => {
+                    tracing::error!(error = %e, "a live stream failed");
+                    return None;
+                }
+            };
+            *shared = Some(Loaded {
+                started,
+                view,
+                fragments: HashMap::new(),
+            });
+        }
+        let loaded = shared.as_mut()?;
+        let v = Arc::clone(loaded.view.as_ref()?);
         if !always && v.last == self.sent {
             return Some(None);
         }
-        let new = v
-            .plies
-            .iter()
-            .filter(|p| p.ply > self.sent)
-            .cloned()
-            .collect();
-        self.sent = v.last;
-        let Shown {
-            deadline,
-            alt,
-            previous,
-            next,
-        } = Shown::of(&v);
-        let fragment = Fragment {
-            v,
-            deadline,
-            alt,
-            previous,
-            next,
-            new,
-        };
-        match fragment.render() {
-            Ok(html) => Some(Some(
-                Event::default()
-                    .event("move")
-                    .id(self.sent.to_string())
-                    .data(html),
-            )),
-            Err(e) => {
-                tracing::error!(error = %e, "a live fragment did not render");
-                None
+        let html = match loaded.fragments.get(&self.sent) {
+            Some(html) => html.clone(),
+            None => {
+                let html = fragment(&v, self.sent)?;
+                loaded.fragments.insert(self.sent, html.clone());
+                html
             }
+        };
+        self.sent = v.last;
+        Some(Some(
+            Event::default()
+                .event("move")
+                .id(self.sent.to_string())
+                .data(html),
+        ))
+    }
+}
+
+/// The fragment telling a browser that had `sent` plies what changed; `None` (logged) when
+/// it does not render.
+fn fragment(v: &GameView, sent: usize) -> Option<String> {
+    let new = v.plies.iter().filter(|p| p.ply > sent).cloned().collect();
+    let Shown {
+        deadline,
+        alt,
+        previous,
+        next,
+    } = Shown::of(v);
+    let fragment = Fragment {
+        v: v.clone(),
+        deadline,
+        alt,
+        previous,
+        next,
+        new,
+    };
+    match fragment.render() {
+        Ok(html) => Some(html),
+        Err(e) => {
+            tracing::error!(error = %e, "a live fragment did not render");
+            None
         }
     }
 }

@@ -1,10 +1,14 @@
 //! What every answer carries (security headers, no cookies), board pictures cached by tag,
 //! the rate limit, and the pages' content.
 
+use std::sync::atomic::Ordering;
+
 use axum::http::StatusCode;
+use tabula::store::count_round_trips;
+use tabula::table::{ANONYMOUS, Command, WebCommand};
 use tabula::web::Limits;
 
-use super::{GUILD, Web};
+use super::{DAY, GUILD, Web, alice};
 
 #[tokio::test]
 async fn every_answer_has_the_security_headers_and_no_cookie() {
@@ -154,6 +158,72 @@ async fn the_leaderboard_pages_through_its_players() {
     let second = web.get(&format!("/s/{id}/leaderboard/chess/2")).await;
     assert_eq!(second.status, StatusCode::OK);
     assert!(second.text().contains("No rated games on this page"));
+}
+
+/// The leaderboard row of `name` on `page`.
+fn row_of<'a>(page: &'a str, name: &str) -> &'a str {
+    page.split("<tr>")
+        .find(|row| row.contains(&format!(">{name}<")))
+        .unwrap_or_else(|| panic!("a row for {name} in {page}"))
+}
+
+#[tokio::test]
+async fn the_leaderboard_says_when_each_player_last_played_a_rated_game_of_its_kind() {
+    let web = Web::new().await;
+    // alice and bob's game ends at T0, carol and bob's two days later (now).
+    web.seed().await;
+    let id = web.enable().await;
+    let path = format!("/s/{id}/leaderboard/chess");
+    let page = web.get(&path).await.text();
+    assert!(
+        page.contains("<th scope=\"col\">Last played</th>"),
+        "{page}"
+    );
+    let today = "<time datetime=\"2027-01-17T08:00:00Z\">today</time>";
+    let at_t0 = "<time datetime=\"2027-01-15T08:00:00Z\">";
+    assert!(row_of(&page, "bob").contains(today), "{page}");
+    assert!(row_of(&page, "carol").contains(today), "{page}");
+    assert!(
+        row_of(&page, "alice").contains(&format!("{at_t0}2 days ago</time>")),
+        "{page}"
+    );
+
+    // A week on, an older game is told by its date.
+    web.clock.fetch_add(6 * DAY, Ordering::SeqCst);
+    let page = web.get(&path).await.text();
+    assert!(
+        row_of(&page, "bob").contains(">6 days ago</time>"),
+        "{page}"
+    );
+    assert!(
+        row_of(&page, "alice").contains(&format!("{at_t0}2027-01-15</time>")),
+        "{page}"
+    );
+
+    // A hidden player keeps her line and its date, and stays anonymous.
+    let hidden = web
+        .say(&alice(), "c", Command::Web(WebCommand::HideMe))
+        .await;
+    assert!(hidden.private, "{}", hidden.text);
+    let page = web.get(&path).await.text();
+    assert!(!page.to_lowercase().contains("alice"), "{page}");
+    assert!(
+        row_of(&page, ANONYMOUS).contains(&format!("{at_t0}2027-01-15</time>")),
+        "{page}"
+    );
+}
+
+#[tokio::test]
+async fn a_leaderboard_page_costs_two_database_round_trips_however_many_it_lists() {
+    let web = Web::new().await;
+    web.seed().await;
+    let id = web.enable().await;
+    let first = web.t.table.web_leaderboard(&id, "chess", 1).await;
+    assert_eq!(first.unwrap().unwrap().lines.len(), 3);
+    // Once its players have their pages: the server, then the page's lines in one query.
+    let (again, trips) = count_round_trips(web.t.table.web_leaderboard(&id, "chess", 1)).await;
+    assert_eq!(again.unwrap().unwrap().lines.len(), 3);
+    assert_eq!(trips, 2);
 }
 
 #[tokio::test]

@@ -93,7 +93,44 @@ pub struct BoardLine {
     pub wins: i64,
     pub losses: i64,
     pub draws: i64,
+    /// When the player's last rated game of the kind finished (leaderboards only).
+    pub last_played: Option<WebTime>,
 }
+
+/// A moment as a page prints it: machine-readable for `<time datetime>`, and in words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WebTime {
+    /// `2027-01-15T08:00:00Z`.
+    pub datetime: String,
+    /// `today`, `yesterday`, `3 days ago` within a week (days counted in UTC, as every date
+    /// on the site is), else the date: `2027-01-15`.
+    pub words: String,
+}
+
+impl WebTime {
+    /// Says when `at` was, seen at `now` (both unix seconds).
+    pub fn at(at: i64, now: i64) -> WebTime {
+        let Some(time) = chrono::DateTime::from_timestamp(at, 0) else {
+            return WebTime {
+                datetime: String::new(),
+                words: "?".to_string(),
+            };
+        };
+        let days = now.div_euclid(DAY) - at.div_euclid(DAY);
+        let words = match days {
+            0 => "today".to_string(),
+            1 => "yesterday".to_string(),
+            2..=6 => format!("{days} days ago"),
+            _ => time.format("%Y-%m-%d").to_string(),
+        };
+        WebTime {
+            datetime: time.format("%Y-%m-%dT%H:%M:%SZ").to_string(),
+            words,
+        }
+    }
+}
+
+const DAY: i64 = 86_400;
 
 /// A page of a game's leaderboard.
 #[derive(Clone, Debug)]

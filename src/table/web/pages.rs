@@ -6,10 +6,11 @@ use crate::store::{GameRow, Status, Visibility};
 use crate::table::record::History;
 use crate::table::{Table, TableError, clean_name};
 
+use super::privacy::person;
 use super::sparkline::{HISTORY_GAMES, sparklines};
 use super::{
     BOARD_PAGE, BoardLine, BoardView, GameLine, GameView, MAX_PAGE, PLAYER_GAMES, PlayerView,
-    PlyLine, SERVER_GAMES, ServerView, WebName,
+    PlyLine, SERVER_GAMES, ServerView, WebName, WebTime,
 };
 
 impl Table {
@@ -96,9 +97,10 @@ impl Table {
             return Ok(None);
         }
         let offset = (page - 1) * BOARD_PAGE;
-        let standings = self
+        // One query for the page; a player listed for the first time gets their public id.
+        let entries = self
             .store
-            .leaderboard(
+            .web_board(
                 &server.guild,
                 kind.name(),
                 PROVISIONAL_GAMES,
@@ -106,11 +108,18 @@ impl Table {
                 BOARD_PAGE + 1,
             )
             .await?;
-        let more = standings.len() > BOARD_PAGE;
+        let more = entries.len() > BOARD_PAGE;
+        let now = self.store.now();
         let mut lines = Vec::with_capacity(BOARD_PAGE);
-        for s in standings.iter().take(BOARD_PAGE) {
-            let name = self.web_name(&server.guild, &s.user_id, &s.name).await?;
-            lines.push(board_line(kind, s.rank, name, &s.rating));
+        for e in entries.into_iter().take(BOARD_PAGE) {
+            let s = e.standing;
+            let name = match e.public_id {
+                Some(id) => person(&s.name, id, e.hidden),
+                None => self.web_name(&server.guild, &s.user_id, &s.name).await?,
+            };
+            let mut line = board_line(kind, s.rank, name, &s.rating);
+            line.last_played = e.last_played.map(|at| WebTime::at(at, now));
+            lines.push(line);
         }
         Ok(Some(BoardView {
             server: server.public_id,
@@ -276,6 +285,7 @@ fn board_line(kind: GameKind, rank: usize, name: WebName, r: &crate::rating::Rat
         wins: r.wins,
         losses: r.losses,
         draws: r.draws,
+        last_played: None,
     }
 }
 

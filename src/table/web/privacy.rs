@@ -53,21 +53,7 @@ impl Table {
             });
         }
         let player = self.store.web_player(guild, user).await?;
-        if player.hidden {
-            return Ok(WebName {
-                name: ANONYMOUS.to_string(),
-                page: None,
-            });
-        }
-        let name = clean_name(name);
-        Ok(WebName {
-            name: if name.trim().is_empty() {
-                "a player".to_string()
-            } else {
-                name
-            },
-            page: Some(player.public_id),
-        })
+        Ok(person(name, player.public_id, player.hidden))
     }
 
     /// Loads a game a page may show (its server public, the game started).
@@ -92,6 +78,26 @@ impl Table {
             names,
             log,
         }))
+    }
+}
+
+/// A person's name as pages show it: "Anonymous" with no page when they hid, else their
+/// cleaned display name with their page.
+pub(super) fn person(name: &str, public_id: String, hidden: bool) -> WebName {
+    if hidden {
+        return WebName {
+            name: ANONYMOUS.to_string(),
+            page: None,
+        };
+    }
+    let name = clean_name(name);
+    WebName {
+        name: if name.trim().is_empty() {
+            "a player".to_string()
+        } else {
+            name
+        },
+        page: Some(public_id),
     }
 }
 
