@@ -267,11 +267,9 @@ async fn connect(
                 gateway.ready(ready.shard.map_or(1, |s| s.total));
                 // A failed registration must not fail setup: poise would then hang every event.
                 register(ctx, &framework.options().commands, guild).await;
-                tokio::spawn(sweeps::remind(
-                    Arc::clone(&ctx.http),
-                    reminders,
-                    reminder_every,
-                ));
+                let requests = reminders.metrics().discord_requests().clone();
+                let reminding = sweeps::remind(Arc::clone(&ctx.http), reminders, reminder_every);
+                tokio::spawn(super::requests::labelled(requests, "reminder", reminding));
                 tokio::spawn(sweeps::play_bots(
                     ctx.clone(),
                     bots,
@@ -284,6 +282,9 @@ async fn connect(
             })
         })
         .build();
+    // Every event's requests to Discord are counted under its kind.
+    let framework =
+        super::requests::Counted::new(framework, table.metrics().discord_requests().clone());
     let client = serenity::ClientBuilder::new_with_http(http, intents)
         .framework(framework)
         .await
@@ -298,9 +299,10 @@ async fn register(
 ) {
     let result = match guild {
         Some(id) => {
-            poise::builtins::register_in_guild(ctx, commands, serenity::GuildId::new(id)).await
+            let guild = serenity::GuildId::new(id);
+            super::requests::once(poise::builtins::register_in_guild(ctx, commands, guild)).await
         }
-        None => poise::builtins::register_globally(ctx, commands).await,
+        None => super::requests::once(poise::builtins::register_globally(ctx, commands)).await,
     };
     match result {
         Ok(()) => tracing::info!(commands = commands.len(), ?guild, "registered commands"),
@@ -391,16 +393,24 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
                         .content(OUT_OF_DATE)
                         .ephemeral(true),
                 );
-                let sent = interaction
-                    .create_response(framework.serenity_context, answer)
-                    .await;
+                let sent = super::requests::once(
+                    interaction.create_response(framework.serenity_context, answer),
+                )
+                .await;
                 if let Err(e) = sent {
                     tracing::warn!(error = %e, "could not answer an unknown command");
                 }
             }
         }
         other => {
-            if let Err(e) = poise::builtins::on_error(other).await {
+            // poise answers the errors that come with a command, except a failed check.
+            let answers = other.ctx().is_some()
+                && !matches!(other, poise::FrameworkError::CommandCheckFailed { .. });
+            let result = poise::builtins::on_error(other).await;
+            if answers {
+                super::requests::tried(result.as_ref().err(), false);
+            }
+            if let Err(e) = result {
                 tracing::warn!(error = %e, "could not answer after a framework error");
             }
         }
@@ -418,7 +428,7 @@ const OUT_OF_DATE: &str = "That command has changed since Discord last heard of 
 /// Tells the person privately that their command failed (a follow-up when it was answered).
 async fn apologise(ctx: poise::Context<'_, Data, Error>, text: &str) {
     let reply = poise::CreateReply::default().content(text).ephemeral(true);
-    if let Err(e) = ctx.send(reply).await {
+    if let Err(e) = super::requests::once(ctx.send(reply)).await {
         tracing::warn!(error = %e, "could not tell the player their command failed");
     }
 }

@@ -219,7 +219,7 @@ async fn play_in_thread(
     };
     let reply = data.table.handle(&in_thread, command).await;
     if reply.private {
-        if let Err(e) = channel.delete(sctx).await {
+        if let Err(e) = super::requests::once(channel.delete(sctx)).await {
             tracing::warn!(error = %e, "could not remove the unused thread");
         }
         return reply;
@@ -300,6 +300,7 @@ pub(crate) async fn play_move(
 /// when the database answers within the budget, else the moves kept for this turn.
 async fn suggest_moves(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
     let data = ctx.data();
+    super::requests::autocomplete_answered();
     let moves = data.ready.suggest(&data.table, &who(ctx), partial).await;
     let choices = moves
         .into_iter()

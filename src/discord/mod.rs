@@ -15,6 +15,7 @@ mod messages;
 mod ops;
 mod people;
 mod post;
+mod requests;
 mod shards;
 mod status;
 mod suggest;

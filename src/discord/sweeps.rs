@@ -81,7 +81,7 @@ async fn send_dm(
     user: u64,
     out: &post::Outgoing,
 ) -> Result<(), serenity::Error> {
-    let dm = serenity::UserId::new(user).create_dm_channel(http).await?;
+    let dm = super::requests::once(serenity::UserId::new(user).create_dm_channel(http)).await?;
     post::retrying("sending a reminder by DM", || {
         dm.id.send_message(http, out.message())
     })
@@ -95,7 +95,8 @@ async fn post_notice(http: &serenity::Http, notice: &Notice, what: &'static str)
         return;
     };
     let out = post::Outgoing::new(&notice.reply);
-    if let Err(e) = post::retrying(what, || channel.send_message(http, out.message())).await {
+    let posting = post::retrying(what, || channel.send_message(http, out.message()));
+    if let Err(e) = super::requests::relabelled("notice", posting).await {
         tracing::warn!(error = %e, %channel, "a notice was not posted");
     }
 }
@@ -143,13 +144,15 @@ pub(super) async fn play_bots(
             let (ctx, table, running) = (ctx.clone(), table.clone(), Arc::clone(&running));
             let (gate, ready, waiting) =
                 (Arc::clone(&gate), Arc::clone(&ready), Arc::clone(&waiting));
-            tokio::spawn(async move {
+            let requests = table.metrics().discord_requests().clone();
+            let turns = async move {
                 play_game(&ctx, &table, game, &gate, &ready, &waiting).await;
                 running
                     .lock()
                     .unwrap_or_else(|p| p.into_inner())
                     .remove(&game);
-            });
+            };
+            tokio::spawn(super::requests::labelled(requests, "bot turn", turns));
         }
     }
 }
