@@ -209,6 +209,7 @@ fn main() -> ExitCode {
     report(runtime.block_on(run(mode, &cli.database_url, bots, web)))
 }
 
+/// Runs the chosen mode (all but the engine, which needs no async runtime).
 async fn run(
     mode: Mode,
     database_url: &str,
@@ -234,13 +235,6 @@ async fn run(
                      or try tabula without Discord: `tabula console`."
                 );
             };
-            let store = connect(database_url)
-                .await?
-                .with_reminder_lease(reminder_lease);
-            // The painters are drawn while the bot connects: ready does not wait for them.
-            let table = Table::new(store.clone(), Arc::new(Renderer::warming()))
-                .with_bot_config(bots)
-                .with_max_in_flight(max_in_flight);
             let config = discord::Config {
                 guild,
                 message_content,
@@ -251,15 +245,12 @@ async fn run(
                 metrics_listen,
                 ..discord::Config::new(token.trim())
             };
-            let (table, web) = members_from_discord(table, web, &config)?;
-            let (table, site) = serve_web(table, web.as_ref()).await?;
-            let running = discord::start(config, table).await?;
-            let result = running.until_stopped().await;
-            if let Some(site) = site {
-                site.stop().await;
-            }
-            store.close().await;
-            result
+            let table = TableOptions {
+                database_url,
+                bots,
+                web: web.as_ref(),
+            };
+            run_bot(config, table, reminder_lease, max_in_flight).await
         }
         Mode::Console {
             boards,
@@ -267,68 +258,121 @@ async fn run(
             admin,
             now,
         } => {
-            // The console's clock is the wall's moved by a skew: `--now` sets it, `/tick` adds.
-            let skew = Arc::new(std::sync::atomic::AtomicI64::new(
-                now.map_or(0, |n| n - wall_clock()),
-            ));
-            let offset = Arc::clone(&skew);
-            let store = connect(database_url).await?.with_clock(Arc::new(move || {
-                wall_clock() + offset.load(std::sync::atomic::Ordering::SeqCst)
-            }));
-            // The console shows one or two games: it draws only their painters, when needed.
-            let table = Table::new(store.clone(), Arc::new(Renderer::lazy())).with_bot_config(bots);
-            let web = web.map(|mut web| {
-                if web.sign_in.take().is_some() {
-                    eprintln!(
-                        "The console has no Discord to ask who is a member of a server, so the \
-                         web view signs nobody in and offers no members-only pages here."
-                    );
-                }
-                web
-            });
-            let (table, site) = serve_web(table, web.as_ref()).await?;
-            if let Some(site) = &site {
-                eprintln!("The web view is at http://{}/", site.addr);
-            }
             let options = ConsoleOptions {
                 boards,
                 channel,
                 admins: admin,
-                clock: Some(skew),
                 ..ConsoleOptions::default()
             };
-            let result = console::run(&table, &options).await;
-            if let Some(site) = site {
-                site.stop().await;
-            }
-            store.close().await;
-            result
+            let table = TableOptions {
+                database_url,
+                bots,
+                web: web.as_ref(),
+            };
+            run_console(options, now, table).await
         }
-        Mode::Migrate => {
-            // Connecting migrates the database to this tabula's schema.
-            let store = connect(database_url).await?;
-            eprintln!(
-                "The database at {} is up to date.",
-                tabula::store::redact(database_url)
-            );
-            store.close().await;
-            Ok(())
-        }
-        Mode::Backup { file } => {
-            let store = connect(database_url).await?;
-            let made = store.backup_to(&file).await;
-            store.close().await;
-            made.with_context(|| format!("cannot back up to {}", file.display()))?;
-            tracing::info!(file = %file.display(), "backed up the database");
-            eprintln!(
-                "Backed up {} to {}.",
-                tabula::store::redact(database_url),
-                file.display()
-            );
-            Ok(())
-        }
+        Mode::Migrate => migrate(database_url).await,
+        Mode::Backup { file } => backup(database_url, &file).await,
         Mode::Engine => unreachable!("the engine runs without the async runtime"),
     }
+}
+
+/// What the bot and the console table share: the database, the bot's searches, the web view.
+struct TableOptions<'a> {
+    database_url: &'a str,
+    bots: tabula::table::BotConfig,
+    web: Option<&'a WebOptions>,
+}
+
+/// Runs the Discord bot (and the web view when asked) until it is stopped.
+async fn run_bot(
+    config: discord::Config,
+    options: TableOptions<'_>,
+    reminder_lease: i64,
+    max_in_flight: usize,
+) -> anyhow::Result<()> {
+    let store = connect(options.database_url)
+        .await?
+        .with_reminder_lease(reminder_lease);
+    // The painters are drawn while the bot connects: ready does not wait for them.
+    let table = Table::new(store.clone(), Arc::new(Renderer::warming()))
+        .with_bot_config(options.bots)
+        .with_max_in_flight(max_in_flight);
+    let (table, web) = members_from_discord(table, options.web.cloned(), &config)?;
+    let (table, site) = serve_web(table, web.as_ref()).await?;
+    let running = discord::start(config, table).await?;
+    let result = running.until_stopped().await;
+    if let Some(site) = site {
+        site.stop().await;
+    }
+    store.close().await;
+    result
+}
+
+/// Runs the console table (and the web view when asked) on a clock that starts at `now`.
+async fn run_console(
+    mut console: ConsoleOptions,
+    now: Option<i64>,
+    options: TableOptions<'_>,
+) -> anyhow::Result<()> {
+    // The console's clock is the wall's moved by a skew: `--now` sets it, `/tick` adds.
+    let skew = Arc::new(std::sync::atomic::AtomicI64::new(
+        now.map_or(0, |n| n - wall_clock()),
+    ));
+    let offset = Arc::clone(&skew);
+    let store = connect(options.database_url)
+        .await?
+        .with_clock(Arc::new(move || {
+            wall_clock() + offset.load(std::sync::atomic::Ordering::SeqCst)
+        }));
+    // The console shows one or two games: it draws only their painters, when needed.
+    let table = Table::new(store.clone(), Arc::new(Renderer::lazy())).with_bot_config(options.bots);
+    let web = options.web.cloned().map(|mut web| {
+        if web.sign_in.take().is_some() {
+            eprintln!(
+                "The console has no Discord to ask who is a member of a server, so the web view \
+                 signs nobody in and offers no members-only pages here."
+            );
+        }
+        web
+    });
+    let (table, site) = serve_web(table, web.as_ref()).await?;
+    if let Some(site) = &site {
+        eprintln!("The web view is at http://{}/", site.addr);
+    }
+    console.clock = Some(skew);
+    let result = console::run(&table, &console).await;
+    if let Some(site) = site {
+        site.stop().await;
+    }
+    store.close().await;
+    result
+}
+
+/// Brings the database to this tabula's schema (connecting migrates it).
+async fn migrate(database_url: &str) -> anyhow::Result<()> {
+    let store = connect(database_url).await?;
+    eprintln!(
+        "The database at {} is up to date.",
+        tabula::store::redact(database_url)
+    );
+    store.close().await;
+    Ok(())
+}
+
+/// Writes a consistent copy of the SQLite database to `file`.
+async fn backup(database_url: &str, file: &std::path::Path) -> anyhow::Result<()> {
+    let store = connect(database_url).await?;
+    let made = store.backup_to(file).await;
+    store.close().await;
+    made.with_context(|| format!("cannot back up to {}", file.display()))?;
+    tracing::info!(file = %file.display(), "backed up the database");
+    eprintln!(
+        "Backed up {} to {}.",
+        tabula::store::redact(database_url),
+        file.display()
+    );
+    Ok(())
 }
 
 /// Starts the web view when `--web-listen` asks for it, telling the table it is served.

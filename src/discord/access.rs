@@ -12,6 +12,7 @@ use serenity::{
 };
 
 use super::post::retrying;
+use super::requests::once;
 
 /// What announcing a turn in a channel needs, with the names Discord's settings show.
 const NEEDED: [(Permissions, &str); 5] = [
@@ -178,7 +179,7 @@ pub(crate) async fn tell(http: &Http, message: &Message, text: &str, missing: &[
     tracing::warn!(channel = %message.channel_id, missing = %missing.join(", "), "a plain-text move was not played: the bot cannot announce it");
     if !missing.contains(&"View Channel") && !missing.contains(&"Read Message History") {
         let warning = ReactionType::Unicode("⚠️".to_string());
-        if let Err(e) = message.react(http, warning).await {
+        if let Err(e) = once(message.react(http, warning)).await {
             tracing::info!(error = %e, "could not react to the move");
         }
     }
@@ -192,10 +193,9 @@ pub(crate) async fn tell(http: &Http, message: &Message, text: &str, missing: &[
         missing.join("**, **"),
     );
     let sent = async {
-        let dm = message.author.id.create_dm_channel(http).await?;
-        dm.id
-            .send_message(http, serenity::CreateMessage::new().content(words))
-            .await
+        let dm = once(message.author.id.create_dm_channel(http)).await?;
+        let words = serenity::CreateMessage::new().content(words);
+        once(dm.id.send_message(http, words)).await
     };
     if let Err(e) = sent.await {
         tracing::warn!(error = %e, user = %message.author.id, "could not tell the player by DM either");

@@ -8,6 +8,7 @@ use poise::serenity_prelude as serenity;
 use serenity::{ChannelId, GetMessages, GuildId, MessageId};
 
 use super::post::retrying;
+use super::requests::relabelled;
 use super::{Data, messages};
 
 /// Messages read per channel after an outage.
@@ -39,8 +40,8 @@ pub(crate) async fn catch_up(ctx: &serenity::Context, data: &Data) {
             .limit(PER_CHANNEL);
         let read = retrying("reading a channel after an outage", || {
             channel.messages(&ctx.http, query)
-        })
-        .await;
+        });
+        let read = relabelled("catch-up", read).await;
         let mut missed = match read {
             Ok(missed) => missed,
             Err(e) => {
@@ -57,7 +58,7 @@ pub(crate) async fn catch_up(ctx: &serenity::Context, data: &Data) {
                 continue;
             }
             message.guild_id = Some(guild);
-            messages::handle(ctx, data, &message).await;
+            relabelled("typed move", messages::handle(ctx, data, &message)).await;
             played += 1;
         }
     }

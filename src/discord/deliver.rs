@@ -263,11 +263,11 @@ async fn answer_later(
         // The deferral promised the other visibility, or the reply pings: replace the
         // deferral with a follow-up. A public deferral that cannot be removed is closed with
         // a neutral line, never with a private answer's text.
-        if let Err(e) = target.delete(ctx).await {
+        if let Err(e) = super::requests::once(target.delete(ctx)).await {
             tracing::warn!(error = %e, "could not remove the deferred answer");
             if out.ephemeral && !private_hint {
                 let neutral = EditInteractionResponse::new().content(ANSWERED_PRIVATELY);
-                if let Err(e) = target.edit(ctx, neutral).await {
+                if let Err(e) = super::requests::once(target.edit(ctx, neutral)).await {
                     tracing::warn!(error = %e, "could not close the deferred answer either");
                 }
             }

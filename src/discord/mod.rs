@@ -16,9 +16,11 @@ mod messages;
 mod ops;
 mod people;
 mod post;
+mod requests;
 mod shards;
 mod status;
 mod suggest;
+mod sweeps;
 mod waiting;
 
 use std::time::Duration;

@@ -309,7 +309,7 @@ fn clip(text: &str) -> String {
 }
 
 /// Runs a request, trying again after server errors and network failures (a timeout among
-/// them); client errors (4xx other than 429) are final at once. Rate limits are serenity's
+/// them), and counts every try (see [`super::requests`]); client errors (4xx other than 429) are final at once. Rate limits are serenity's
 /// ratelimiter's to wait out, as Discord's headers say; a 429 that still gets here (behind an
 /// API proxy, where that ratelimiter is off, or without a `Retry-After`) is waited out too and
 /// never ends the request while [`RATE_LIMIT_TRIES`] last.
@@ -321,7 +321,10 @@ where
     let (mut attempt, mut limited) = (1, 0);
     loop {
         let e = match request().await {
-            Ok(value) => return Ok(value),
+            Ok(value) => {
+                super::requests::tried(None, false);
+                return Ok(value);
+            }
             Err(e) => e,
         };
         let delay = if is_rate_limit(&e) && limited < RATE_LIMIT_TRIES {
@@ -330,6 +333,7 @@ where
         } else {
             retry_delay(&e, attempt).filter(|_| attempt < ATTEMPTS)
         };
+        super::requests::tried(Some(&e), delay.is_some());
         let Some(delay) = delay else {
             tracing::warn!(error = %e, attempt, "{what} failed");
             return Err(e);

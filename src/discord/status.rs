@@ -96,6 +96,8 @@ pub(crate) async fn log_every(table: Table, period: Duration) {
             errors_since = now.errors - last.errors,
             refused_busy = now.refused_busy,
             refused_busy_since = now.refused_busy - last.refused_busy,
+            discord_requests = now.discord_requests,
+            discord_requests_since = now.discord_requests - last.discord_requests,
             in_flight = now.in_flight,
             searches_waiting = now.searches_waiting,
             searches_running = now.searches_running,

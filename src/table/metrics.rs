@@ -20,6 +20,8 @@ use prometheus_client::registry::Registry;
 
 use crate::store::Backend;
 
+use super::requests::{self, Requests};
+
 /// The metrics of one table (one per process); every update is an atomic add, and a
 /// histogram's a short lock.
 #[derive(Debug)]
@@ -44,6 +46,8 @@ pub struct Metrics {
     registry: Registry,
     /// The store's count of database round trips (shared with it).
     round_trips: Arc<AtomicU64>,
+    /// The frontend's requests to Discord, by kind and outcome.
+    requests: Requests,
 }
 
 /// The counters and gauges at one moment.
@@ -72,6 +76,8 @@ pub struct Snapshot {
     /// Round trips to the database (statements, `BEGIN`s and `COMMIT`s), by every command
     /// and background task.
     pub round_trips: u64,
+    /// Requests sent to Discord, each try counted (see [`Requests`]).
+    pub discord_requests: u64,
 }
 
 /// Which gauge a [`Held`] counts in.
@@ -131,84 +137,107 @@ impl Default for Metrics {
             database_seconds: seconds(),
             registry: Registry::with_prefix("tabula"),
             round_trips: Arc::default(),
+            requests: Requests::default(),
         };
-        let r = &mut m.registry;
+        m.register_counters();
+        m.register_gauges();
+        m.register_histograms();
+        m.registry.register(
+            "discord_requests",
+            "Requests sent to Discord, every try, by what they were for (a command's name, button, bot turn, reminder...) and outcome (ok, retried, failed)",
+            m.requests.family(),
+        );
+        m
+    }
+}
+
+impl Metrics {
+    /// Registers the counters of what the process did.
+    fn register_counters(&mut self) {
+        let r = &mut self.registry;
         r.register(
             "turns",
             "Actions stored in a game's log (moves, rolls, resignations, draws), by people or bots",
-            m.turns.clone(),
+            self.turns.clone(),
         );
         r.register(
             "interactions",
             "Interactions received (slash commands, buttons, menus)",
-            m.interactions.clone(),
+            self.interactions.clone(),
         );
         r.register(
             "errors",
             "Commands that failed through no fault of the person (the database, a bug)",
-            m.errors.clone(),
+            self.errors.clone(),
         );
         r.register(
             "refused_busy",
             "Commands turned away unplayed because the bound on commands in flight was reached",
-            m.refused_busy.clone(),
+            self.refused_busy.clone(),
         );
+    }
+
+    /// Registers the gauges of the work in flight and waiting.
+    fn register_gauges(&mut self) {
         let gauges = [
             (
                 "in_flight",
                 "Commands in flight (admitted and not yet answered)",
-                &m.in_flight,
+                &self.in_flight,
             ),
             (
                 "bot_searches_waiting",
                 "Bot searches waiting for a free slot",
-                &m.searches_waiting,
+                &self.searches_waiting,
             ),
             (
                 "bot_searches_running",
                 "Bot searches thinking now",
-                &m.searches_running,
+                &self.searches_running,
             ),
             (
                 "renders_waiting",
                 "Pictures waiting for a free render thread",
-                &m.renders_waiting,
+                &self.renders_waiting,
             ),
             (
                 "renders_running",
                 "Pictures being drawn now",
-                &m.renders_running,
+                &self.renders_running,
             ),
         ];
         for (name, help, gauge) in gauges {
-            r.register(name, help, gauge.clone());
+            self.registry.register(name, help, gauge.clone());
         }
+    }
+
+    /// Registers the histograms of how long things take.
+    fn register_histograms(&mut self) {
         let histograms = [
             (
                 "turn_seconds",
                 "A command that stored a turn, from the table receiving it to its reply",
-                &m.turn_seconds,
+                &self.turn_seconds,
             ),
             (
                 "interaction_seconds",
                 "An interaction, from its arrival to its answer sent to Discord",
-                &m.interaction_seconds,
+                &self.interaction_seconds,
             ),
             (
                 "render_seconds",
                 "Drawing and encoding one picture, not counting the wait for a thread",
-                &m.render_seconds,
+                &self.render_seconds,
             ),
             (
                 "database_seconds",
                 "One database call on a turn's path, with the wait for a connection",
-                &m.database_seconds,
+                &self.database_seconds,
             ),
         ];
         for (name, help, histogram) in histograms {
-            r.register(name, help, histogram.clone());
+            self.registry.register(name, help, histogram.clone());
         }
-        m
     }
 }
 
@@ -231,6 +260,11 @@ impl Metrics {
     pub fn turn(&self) {
         self.turns.inc();
         let _ = TURNED.try_with(|t| t.set(true));
+    }
+
+    /// The frontend's requests to Discord, to count in and to read.
+    pub fn discord_requests(&self) -> &Requests {
+        &self.requests
     }
 
     /// Counts an interaction received.
@@ -305,6 +339,7 @@ impl Metrics {
             renders_waiting: level(&self.renders_waiting),
             renders_running: level(&self.renders_running),
             round_trips: self.round_trips.load(Ordering::Relaxed),
+            discord_requests: self.requests.total(),
         }
     }
 
@@ -330,12 +365,21 @@ impl super::Table {
     /// Words the process's counters, uptime, version and database, as `/status` shows them.
     pub async fn status_text(&self) -> String {
         let reminders = self.reminders_pending().await;
-        report(
+        let mut text = report(
             &self.metrics.snapshot(),
             reminders,
             self.backend(),
             self.render_threads(),
-        )
+        );
+        let by_kind = self.metrics.requests.by_kind();
+        if !by_kind.is_empty() {
+            let _ = write!(
+                text,
+                "\nDiscord requests by kind: {}.",
+                requests::by_kind_text(&by_kind)
+            );
+        }
+        text
     }
 }
 
@@ -369,13 +413,13 @@ pub fn report(
         text,
         "Database: {} round trips ({}).",
         s.round_trips,
-        match s.round_trips.checked_div(s.turns) {
-            Some(_) => format!(
-                "{:.1} per turn played",
-                s.round_trips as f64 / s.turns as f64
-            ),
-            None => "no turn played yet".to_owned(),
-        }
+        per_turn(s.round_trips, s.turns)
+    );
+    let _ = writeln!(
+        text,
+        "Discord: {} requests ({}).",
+        s.discord_requests,
+        per_turn(s.discord_requests, s.turns)
     );
     match reminders {
         Some(n) => {
@@ -384,6 +428,14 @@ pub fn report(
         None => text.push_str("Reminders due: the database did not say."),
     }
     text
+}
+
+/// Words a count per turn played: `1.2 per turn played`.
+fn per_turn(count: u64, turns: u64) -> String {
+    if turns == 0 {
+        return "no turn played yet".to_owned();
+    }
+    format!("{:.1} per turn played", count as f64 / turns as f64)
 }
 
 /// Writes an uptime as days, hours and minutes (seconds under a minute).
@@ -492,6 +544,28 @@ mod tests {
         assert_eq!(metrics.snapshot().round_trips, 12);
     }
 
+    #[test]
+    fn discord_requests_are_scraped_by_kind_and_outcome() {
+        let metrics = Metrics::default();
+        let counted = metrics.discord_requests();
+        counted.count("move", requests::Outcome::Ok);
+        counted.count("move", requests::Outcome::Retried);
+        counted.count("bot turn", requests::Outcome::Ok);
+        let text = metrics.prometheus_text();
+        for line in [
+            "# TYPE tabula_discord_requests_total counter",
+            "tabula_discord_requests_total{kind=\"move\",outcome=\"ok\"} 1",
+            "tabula_discord_requests_total{kind=\"move\",outcome=\"retried\"} 1",
+            "tabula_discord_requests_total{kind=\"bot turn\",outcome=\"ok\"} 1",
+        ] {
+            assert!(
+                text.lines().any(|l| l == line),
+                "{line:?} missing from\n{text}"
+            );
+        }
+        assert_eq!(metrics.snapshot().discord_requests, 3);
+    }
+
     #[tokio::test]
     async fn render_time_adds_up_inside_its_scope_only() {
         add_render_time(Duration::from_millis(5)); // outside any scope: ignored
@@ -518,6 +592,7 @@ mod tests {
             renders_waiting: 0,
             renders_running: 2,
             round_trips: 205,
+            discord_requests: 49,
         };
         let text = report(&s, Some(5), Backend::Postgres, 2);
         for part in [
@@ -527,6 +602,7 @@ mod tests {
             "2 drawing, 0 waiting (2 at once at most)",
             "Reminders due: 5.",
             "Database: 205 round trips (5.0 per turn played).",
+            "Discord: 49 requests (1.2 per turn played).",
             env!("CARGO_PKG_VERSION"),
         ] {
             assert!(text.contains(part), "{part:?} missing from {text}");

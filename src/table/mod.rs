@@ -21,6 +21,7 @@ mod privacy;
 mod record;
 mod remind;
 mod render_pool;
+mod requests;
 mod settings;
 mod standings;
 mod threads;
@@ -49,6 +50,7 @@ pub use error::{OUR_FAULT, TableError};
 pub use hints::TypedMove;
 pub use names::{clean_name, markdown_safe};
 pub use remind::Reminder;
+pub use requests::{Outcome as RequestOutcome, Requests, Tally};
 pub use settings::Notice;
 pub use web::{
     ANONYMOUS, ARCHIVE_PAGE, ArchiveQuery, ArchiveView, BOARD_PAGE, BoardLine, BoardView, GameLine,

@@ -270,71 +270,8 @@ pub(super) async fn archive(
     let found = table.web_archive(&id, query, &viewer).await;
     answer(&viewer, found, |mut v: ArchiveView| {
         let games = lines(std::mem::take(&mut v.games));
-        let first = ArchiveQuery {
-            page: 1,
-            ..v.query.clone()
-        };
-        let mut by_game = vec![(
-            "All games".to_string(),
-            archive_link(
-                &v.server,
-                &ArchiveQuery {
-                    game: None,
-                    ..first.clone()
-                },
-            ),
-            v.query.game.is_none(),
-        )];
-        for (name, title) in &v.kinds {
-            by_game.push((
-                (*title).to_string(),
-                archive_link(
-                    &v.server,
-                    &ArchiveQuery {
-                        game: Some(name.clone()),
-                        ..first.clone()
-                    },
-                ),
-                v.query.game.as_deref() == Some(name),
-            ));
-        }
-        let mut by_result = Vec::new();
-        for (label, value) in [
-            ("Any result", None),
-            ("Won", Some("won")),
-            ("Drawn", Some("drawn")),
-            ("Aborted", Some("aborted")),
-        ] {
-            by_result.push((
-                label.to_string(),
-                archive_link(
-                    &v.server,
-                    &ArchiveQuery {
-                        result: value.map(str::to_string),
-                        ..first.clone()
-                    },
-                ),
-                v.query.result.as_deref() == value,
-            ));
-        }
-        let previous = (v.query.page > 1).then(|| {
-            archive_link(
-                &v.server,
-                &ArchiveQuery {
-                    page: v.query.page - 1,
-                    ..v.query.clone()
-                },
-            )
-        });
-        let next = v.more.then(|| {
-            archive_link(
-                &v.server,
-                &ArchiveQuery {
-                    page: v.query.page + 1,
-                    ..v.query.clone()
-                },
-            )
-        });
+        let (by_game, by_result) = archive_filters(&v);
+        let (previous, next) = archive_pages(&v);
         let title = match (&v.player_name, v.query.page) {
             (Some(name), 1) => format!("Archive: {name}'s games"),
             (Some(name), n) => format!("Archive: {name}'s games, page {n}"),
@@ -353,6 +290,85 @@ pub(super) async fn archive(
         })
     })
 }
+
+/// The archive's filter links, by game and by result, each on the first page and keeping the
+/// other filters: (label, address, chosen).
+fn archive_filters(v: &ArchiveView) -> (Vec<Link>, Vec<Link>) {
+    let first = ArchiveQuery {
+        page: 1,
+        ..v.query.clone()
+    };
+    let mut by_game = vec![(
+        "All games".to_string(),
+        archive_link(
+            &v.server,
+            &ArchiveQuery {
+                game: None,
+                ..first.clone()
+            },
+        ),
+        v.query.game.is_none(),
+    )];
+    for (name, title) in &v.kinds {
+        by_game.push((
+            (*title).to_string(),
+            archive_link(
+                &v.server,
+                &ArchiveQuery {
+                    game: Some(name.clone()),
+                    ..first.clone()
+                },
+            ),
+            v.query.game.as_deref() == Some(name),
+        ));
+    }
+    let mut by_result = Vec::new();
+    for (label, value) in [
+        ("Any result", None),
+        ("Won", Some("won")),
+        ("Drawn", Some("drawn")),
+        ("Aborted", Some("aborted")),
+    ] {
+        by_result.push((
+            label.to_string(),
+            archive_link(
+                &v.server,
+                &ArchiveQuery {
+                    result: value.map(str::to_string),
+                    ..first.clone()
+                },
+            ),
+            v.query.result.as_deref() == value,
+        ));
+    }
+    (by_game, by_result)
+}
+
+/// The addresses of the archive's previous and next pages, when there are such pages.
+fn archive_pages(v: &ArchiveView) -> (Option<String>, Option<String>) {
+    let previous = (v.query.page > 1).then(|| {
+        archive_link(
+            &v.server,
+            &ArchiveQuery {
+                page: v.query.page - 1,
+                ..v.query.clone()
+            },
+        )
+    });
+    let next = v.more.then(|| {
+        archive_link(
+            &v.server,
+            &ArchiveQuery {
+                page: v.query.page + 1,
+                ..v.query.clone()
+            },
+        )
+    });
+    (previous, next)
+}
+
+/// A link that changes one filter of the archive: (label, address, chosen).
+type Link = (String, String, bool);
 
 #[derive(Template)]
 #[template(path = "player.html")]

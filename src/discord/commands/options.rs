@@ -72,6 +72,7 @@ pub(crate) async fn suggest_rulesets(
     ctx: Context<'_>,
     partial: &str,
 ) -> CreateAutocompleteResponse {
+    crate::discord::requests::autocomplete_answered();
     let Some(choice) = chosen_game(ctx) else {
         return CreateAutocompleteResponse::new();
     };
@@ -96,6 +97,7 @@ pub(crate) async fn suggest_rulesets(
 /// Suggests the bot's levels for the game chosen in the command, or else for this channel's
 /// open table, each named with how it plays.
 pub(crate) async fn suggest_levels(ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
+    crate::discord::requests::autocomplete_answered();
     let kind = match chosen_game(ctx) {
         Some(choice) => Some(choice.kind),
         None => ctx.data().table.open_game_kind(&who(ctx)).await,
@@ -124,6 +126,7 @@ pub(crate) async fn suggest_levels(ctx: Context<'_>, partial: &str) -> CreateAut
 /// Suggests the numbers of the games the caller may mean: this channel's latest, then their
 /// own unfinished and recently finished games on the server.
 pub(crate) async fn suggest_games(ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
+    crate::discord::requests::autocomplete_answered();
     let games = ctx
         .data()
         .table
@@ -139,6 +142,7 @@ pub(crate) async fn suggest_games(ctx: Context<'_>, partial: &str) -> CreateAuto
 /// Suggests the IANA time zones whose names contain what was typed (`paris`,
 /// `new york`), for `/notify tz`.
 pub(crate) async fn suggest_zones(_ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
+    crate::discord::requests::autocomplete_answered();
     let choices = zones_like(partial)
         .into_iter()
         .map(|name| AutocompleteChoice::new(name, name))

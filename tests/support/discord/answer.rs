@@ -208,6 +208,16 @@ impl FakeDiscord {
         }
         let id = payload["id"].as_str().unwrap().to_string();
         let token = payload["token"].as_str().unwrap().to_string();
+        let kind = match payload["type"].as_u64() {
+            Some(3) => "button",
+            Some(4) => "autocomplete",
+            _ => payload["data"]["name"].as_str().unwrap_or("interaction"),
+        };
+        self.state
+            .interactions
+            .lock()
+            .unwrap()
+            .insert(token.clone(), kind.to_string());
         self.dispatch("INTERACTION_CREATE", payload);
         self.wait_for(&format!("the answer to interaction {id}"), |r| {
             find_answer(r, &id, &token)

@@ -23,6 +23,8 @@ pub fn init_tracing() {
 pub struct Bot {
     running: Running,
     pub store: Store,
+    /// The table the bot serves (its metrics among others).
+    pub table: Table,
 }
 
 impl Bot {
@@ -83,12 +85,16 @@ impl Bot {
         };
         configure(&mut config);
         let readies = fake.readies();
-        let running = tokio::time::timeout(super::PATIENCE, start(config, table))
+        let running = tokio::time::timeout(super::PATIENCE, start(config, table.clone()))
             .await
             .expect("the bot starts in time")
             .expect("the bot starts");
         fake.wait_ready(readies + 1).await;
-        Bot { running, store }
+        Bot {
+            running,
+            store,
+            table,
+        }
     }
 
     /// Returns where the bot serves `/metrics` and `/healthz`, when it does.

@@ -125,6 +125,9 @@ struct State {
     lost: Mutex<Vec<(String, usize)>>,
     /// The OAuth2 application, its codes and tokens, and the guilds' members.
     oauth: oauth::OAuth,
+    /// What each interaction dispatched was, by its token: a command's name, `button` or
+    /// `autocomplete` (the bot's kinds for requests, see [`FakeDiscord::requests_by_kind`]).
+    interactions: Mutex<HashMap<String, String>>,
 }
 
 impl State {
@@ -393,6 +396,24 @@ impl FakeDiscord {
     /// Forgets every injected failure not used up yet.
     pub fn clear_failures(&self) {
         self.state.failures.lock().unwrap().clear();
+    }
+
+    /// Counts the requests recorded from number `from` on by what they answered: an
+    /// interaction's requests (its callback and its webhook) under the interaction's command
+    /// name, `button` or `autocomplete`; every other request (a channel post, a DM, a
+    /// reaction) under `other`.
+    pub fn requests_by_kind(&self, from: usize) -> std::collections::BTreeMap<String, u64> {
+        let interactions = self.state.interactions.lock().unwrap().clone();
+        let mut by_kind = std::collections::BTreeMap::new();
+        for r in self.requests().iter().skip(from) {
+            let kind = r
+                .path
+                .split('/')
+                .find_map(|segment| interactions.get(segment))
+                .map_or("other", String::as_str);
+            *by_kind.entry(kind.to_string()).or_default() += 1;
+        }
+        by_kind
     }
 
     /// Returns a copy of every request recorded so far.
