@@ -176,6 +176,7 @@ async fn measure(args: &Args, url: &str) -> anyhow::Result<()> {
     let options = WebOptions {
         listen: "127.0.0.1:0".parse()?,
         public_base_url: None,
+        sign_in: None,
     };
     let site = tabula::web::start_with(table.clone(), &options, limits).await?;
     let base = format!("http://{}", site.addr);
@@ -294,7 +295,7 @@ async fn watched_game(
         store.set_web_visibility(&guild, Visibility::Public).await?;
         let id = store.web_game(row.id).await?.public_id;
         let plies = table
-            .web_plies(&id)
+            .web_plies(&id, &tabula::table::Viewer::anonymous())
             .await?
             .ok_or_else(|| anyhow::anyhow!("the watched game has no page"))?;
         return Ok(Watched {

@@ -41,6 +41,34 @@ struct Cli {
     #[arg(long, env = "TABULA_PUBLIC_BASE_URL", global = true)]
     public_base_url: Option<String>,
 
+    /// The Discord application's OAuth2 client id: people then sign in on the web view with
+    /// Discord, and servers may show their pages to their members only.
+    #[arg(long, env = "TABULA_OAUTH_CLIENT_ID", global = true)]
+    oauth_client_id: Option<String>,
+
+    /// The OAuth2 client secret (better from the environment or a file than on a command line).
+    #[arg(
+        long,
+        env = "TABULA_OAUTH_CLIENT_SECRET",
+        hide_env_values = true,
+        global = true
+    )]
+    oauth_client_secret: Option<String>,
+
+    /// A file holding the OAuth2 client secret.
+    #[arg(long, env = "TABULA_OAUTH_CLIENT_SECRET_FILE", global = true)]
+    oauth_client_secret_file: Option<PathBuf>,
+
+    /// The key sign-in cookies are sealed with (32 characters or more); without it a random key
+    /// is made at start, so everyone is signed out when tabula restarts.
+    #[arg(
+        long,
+        env = "TABULA_WEB_COOKIE_KEY",
+        hide_env_values = true,
+        global = true
+    )]
+    web_cookie_key: Option<String>,
+
     #[command(subcommand)]
     command: Option<Mode>,
 }
@@ -125,6 +153,11 @@ fn main() -> ExitCode {
         eprintln!("warning: ignoring .env: {e}");
     }
     let cli = Cli::parse();
+    // Sign-in is part of the web view: read (and checked) only when the site is served.
+    let sign_in = match cli.web_listen.map(|_| sign_in_options(&cli)).transpose() {
+        Ok(sign_in) => sign_in.flatten(),
+        Err(e) => return report(Err(e)),
+    };
     let mode = cli
         .command
         .unwrap_or_else(|| match std::env::var("DISCORD_TOKEN") {
@@ -171,10 +204,12 @@ fn main() -> ExitCode {
     let web = cli.web_listen.map(|listen| WebOptions {
         listen,
         public_base_url: cli.public_base_url.clone(),
+        sign_in,
     });
     report(runtime.block_on(run(mode, &cli.database_url, bots, web)))
 }
 
+/// Runs the chosen mode (all but the engine, which needs no async runtime).
 async fn run(
     mode: Mode,
     database_url: &str,
@@ -200,14 +235,6 @@ async fn run(
                      or try tabula without Discord: `tabula console`."
                 );
             };
-            let store = connect(database_url)
-                .await?
-                .with_reminder_lease(reminder_lease);
-            // The painters are drawn while the bot connects: ready does not wait for them.
-            let table = Table::new(store.clone(), Arc::new(Renderer::warming()))
-                .with_bot_config(bots)
-                .with_max_in_flight(max_in_flight);
-            let (table, site) = serve_web(table, web.as_ref()).await?;
             let config = discord::Config {
                 guild,
                 message_content,
@@ -218,13 +245,12 @@ async fn run(
                 metrics_listen,
                 ..discord::Config::new(token.trim())
             };
-            let running = discord::start(config, table).await?;
-            let result = running.until_stopped().await;
-            if let Some(site) = site {
-                site.stop().await;
-            }
-            store.close().await;
-            result
+            let table = TableOptions {
+                database_url,
+                bots,
+                web: web.as_ref(),
+            };
+            run_bot(config, table, reminder_lease, max_in_flight).await
         }
         Mode::Console {
             boards,
@@ -232,59 +258,121 @@ async fn run(
             admin,
             now,
         } => {
-            // The console's clock is the wall's moved by a skew: `--now` sets it, `/tick` adds.
-            let skew = Arc::new(std::sync::atomic::AtomicI64::new(
-                now.map_or(0, |n| n - wall_clock()),
-            ));
-            let offset = Arc::clone(&skew);
-            let store = connect(database_url).await?.with_clock(Arc::new(move || {
-                wall_clock() + offset.load(std::sync::atomic::Ordering::SeqCst)
-            }));
-            // The console shows one or two games: it draws only their painters, when needed.
-            let table = Table::new(store.clone(), Arc::new(Renderer::lazy())).with_bot_config(bots);
-            let (table, site) = serve_web(table, web.as_ref()).await?;
-            if let Some(site) = &site {
-                eprintln!("The web view is at http://{}/", site.addr);
-            }
             let options = ConsoleOptions {
                 boards,
                 channel,
                 admins: admin,
-                clock: Some(skew),
                 ..ConsoleOptions::default()
             };
-            let result = console::run(&table, &options).await;
-            if let Some(site) = site {
-                site.stop().await;
-            }
-            store.close().await;
-            result
+            let table = TableOptions {
+                database_url,
+                bots,
+                web: web.as_ref(),
+            };
+            run_console(options, now, table).await
         }
-        Mode::Migrate => {
-            // Connecting migrates the database to this tabula's schema.
-            let store = connect(database_url).await?;
-            eprintln!(
-                "The database at {} is up to date.",
-                tabula::store::redact(database_url)
-            );
-            store.close().await;
-            Ok(())
-        }
-        Mode::Backup { file } => {
-            let store = connect(database_url).await?;
-            let made = store.backup_to(&file).await;
-            store.close().await;
-            made.with_context(|| format!("cannot back up to {}", file.display()))?;
-            tracing::info!(file = %file.display(), "backed up the database");
-            eprintln!(
-                "Backed up {} to {}.",
-                tabula::store::redact(database_url),
-                file.display()
-            );
-            Ok(())
-        }
+        Mode::Migrate => migrate(database_url).await,
+        Mode::Backup { file } => backup(database_url, &file).await,
         Mode::Engine => unreachable!("the engine runs without the async runtime"),
     }
+}
+
+/// What the bot and the console table share: the database, the bot's searches, the web view.
+struct TableOptions<'a> {
+    database_url: &'a str,
+    bots: tabula::table::BotConfig,
+    web: Option<&'a WebOptions>,
+}
+
+/// Runs the Discord bot (and the web view when asked) until it is stopped.
+async fn run_bot(
+    config: discord::Config,
+    options: TableOptions<'_>,
+    reminder_lease: i64,
+    max_in_flight: usize,
+) -> anyhow::Result<()> {
+    let store = connect(options.database_url)
+        .await?
+        .with_reminder_lease(reminder_lease);
+    // The painters are drawn while the bot connects: ready does not wait for them.
+    let table = Table::new(store.clone(), Arc::new(Renderer::warming()))
+        .with_bot_config(options.bots)
+        .with_max_in_flight(max_in_flight);
+    let (table, web) = members_from_discord(table, options.web.cloned(), &config)?;
+    let (table, site) = serve_web(table, web.as_ref()).await?;
+    let running = discord::start(config, table).await?;
+    let result = running.until_stopped().await;
+    if let Some(site) = site {
+        site.stop().await;
+    }
+    store.close().await;
+    result
+}
+
+/// Runs the console table (and the web view when asked) on a clock that starts at `now`.
+async fn run_console(
+    mut console: ConsoleOptions,
+    now: Option<i64>,
+    options: TableOptions<'_>,
+) -> anyhow::Result<()> {
+    // The console's clock is the wall's moved by a skew: `--now` sets it, `/tick` adds.
+    let skew = Arc::new(std::sync::atomic::AtomicI64::new(
+        now.map_or(0, |n| n - wall_clock()),
+    ));
+    let offset = Arc::clone(&skew);
+    let store = connect(options.database_url)
+        .await?
+        .with_clock(Arc::new(move || {
+            wall_clock() + offset.load(std::sync::atomic::Ordering::SeqCst)
+        }));
+    // The console shows one or two games: it draws only their painters, when needed.
+    let table = Table::new(store.clone(), Arc::new(Renderer::lazy())).with_bot_config(options.bots);
+    let web = options.web.cloned().map(|mut web| {
+        if web.sign_in.take().is_some() {
+            eprintln!(
+                "The console has no Discord to ask who is a member of a server, so the web view \
+                 signs nobody in and offers no members-only pages here."
+            );
+        }
+        web
+    });
+    let (table, site) = serve_web(table, web.as_ref()).await?;
+    if let Some(site) = &site {
+        eprintln!("The web view is at http://{}/", site.addr);
+    }
+    console.clock = Some(skew);
+    let result = console::run(&table, &console).await;
+    if let Some(site) = site {
+        site.stop().await;
+    }
+    store.close().await;
+    result
+}
+
+/// Brings the database to this tabula's schema (connecting migrates it).
+async fn migrate(database_url: &str) -> anyhow::Result<()> {
+    let store = connect(database_url).await?;
+    eprintln!(
+        "The database at {} is up to date.",
+        tabula::store::redact(database_url)
+    );
+    store.close().await;
+    Ok(())
+}
+
+/// Writes a consistent copy of the SQLite database to `file`.
+async fn backup(database_url: &str, file: &std::path::Path) -> anyhow::Result<()> {
+    let store = connect(database_url).await?;
+    let made = store.backup_to(file).await;
+    store.close().await;
+    made.with_context(|| format!("cannot back up to {}", file.display()))?;
+    tracing::info!(file = %file.display(), "backed up the database");
+    eprintln!(
+        "Backed up {} to {}.",
+        tabula::store::redact(database_url),
+        file.display()
+    );
+    Ok(())
 }
 
 /// Starts the web view when `--web-listen` asks for it, telling the table it is served.
@@ -298,6 +386,87 @@ async fn serve_web(
     let table = table.with_web(web.public_base_url.clone());
     let site = tabula::web::start(table.clone(), web).await?;
     Ok((table, Some(site)))
+}
+
+/// Reads the sign-in settings: none without a client id; with one, its secret (from the
+/// environment or a file) and `--public-base-url` for the redirect are required.
+fn sign_in_options(cli: &Cli) -> anyhow::Result<Option<tabula::web::SignInOptions>> {
+    let Some(client_id) = cli.oauth_client_id.as_deref().map(str::trim) else {
+        anyhow::ensure!(
+            cli.oauth_client_secret.is_none() && cli.oauth_client_secret_file.is_none(),
+            "an OAuth client secret is set without TABULA_OAUTH_CLIENT_ID"
+        );
+        return Ok(None);
+    };
+    anyhow::ensure!(
+        !client_id.is_empty() && client_id.bytes().all(|b| b.is_ascii_digit()),
+        "TABULA_OAUTH_CLIENT_ID is the application's id from the developer portal (digits)"
+    );
+    let client_secret = match (&cli.oauth_client_secret, &cli.oauth_client_secret_file) {
+        (Some(secret), None) => secret.trim().to_string(),
+        (None, Some(file)) => std::fs::read_to_string(file)
+            .with_context(|| {
+                format!(
+                    "cannot read the OAuth client secret from {}",
+                    file.display()
+                )
+            })?
+            .trim()
+            .to_string(),
+        (Some(_), Some(_)) => anyhow::bail!(
+            "give the OAuth client secret once: TABULA_OAUTH_CLIENT_SECRET or \
+             TABULA_OAUTH_CLIENT_SECRET_FILE, not both"
+        ),
+        (None, None) => anyhow::bail!(
+            "TABULA_OAUTH_CLIENT_ID is set without its secret: set TABULA_OAUTH_CLIENT_SECRET \
+             or TABULA_OAUTH_CLIENT_SECRET_FILE"
+        ),
+    };
+    anyhow::ensure!(
+        !client_secret.is_empty(),
+        "the OAuth client secret is empty"
+    );
+    let Some(base) = cli
+        .public_base_url
+        .as_deref()
+        .filter(|b| !b.trim().is_empty())
+    else {
+        anyhow::bail!(
+            "sign-in with Discord sends people back to {{public base URL}}/auth/callback: set \
+             --public-base-url (TABULA_PUBLIC_BASE_URL) too"
+        );
+    };
+    Ok(Some(tabula::web::SignInOptions {
+        client_id: client_id.to_string(),
+        client_secret,
+        public_base_url: base.trim().to_string(),
+        api: "https://discord.com/api/v10".into(),
+        authorize: "https://discord.com/oauth2/authorize".into(),
+        cookie_key: cli.web_cookie_key.clone().filter(|k| !k.trim().is_empty()),
+        http: reqwest::Client::new(),
+    }))
+}
+
+/// Lets the table ask Discord who is a member of a server when the web view signs people in,
+/// and points the sign-in at the Discord the bot talks to (its HTTP client, or an API base).
+fn members_from_discord(
+    table: Table,
+    web: Option<WebOptions>,
+    config: &discord::Config,
+) -> anyhow::Result<(Table, Option<WebOptions>)> {
+    let Some(mut web) = web else {
+        return Ok((table, None));
+    };
+    let Some(sign_in) = &mut web.sign_in else {
+        return Ok((table, Some(web)));
+    };
+    sign_in.http = discord::http_client(config)?;
+    if let Some(base) = &config.api_base {
+        let base = base.trim_end_matches('/');
+        sign_in.api = format!("{base}/api/v10");
+        sign_in.authorize = format!("{base}/oauth2/authorize");
+    }
+    Ok((table.with_web_members(discord::members(config)?), Some(web)))
 }
 
 /// Logs to stderr as text, or as one JSON object a line with `TABULA_LOG_FORMAT=json` (for

@@ -163,6 +163,23 @@ mod tests {
     }
 
     #[test]
+    fn reads_both_web_visibilities_and_refuses_any_other() {
+        use crate::table::{Visibility, WebCommand};
+        for (line, visibility) in [
+            ("@dave /web enable visibility=public", Visibility::Public),
+            ("@dave /web enable visibility:members", Visibility::Members),
+            ("@dave /web enable Members", Visibility::Members),
+        ] {
+            assert!(
+                matches!(command(line), Command::Web(WebCommand::Enable { visibility: v }) if v == visibility),
+                "{line}"
+            );
+        }
+        let said = parse_line("@dave /web enable visibility=managers").unwrap_err();
+        assert!(said.contains("visibility=members"), "{said}");
+    }
+
+    #[test]
     fn names_a_channel_with_a_hash() {
         match parse_line("#den @alice /board") {
             Ok(Line::Command {

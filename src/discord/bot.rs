@@ -12,7 +12,7 @@ use crate::table::Table;
 use super::gate::Gate;
 use super::ops::{self, Gateway};
 use super::waiting::Waiting;
-use super::{Config, Data, Error, buttons, catchup, commands, messages};
+use super::{Config, Data, Error, buttons, catchup, commands, messages, sweeps};
 
 /// How long a stop waits for the interactions and bot turns under way to finish.
 pub const STOP_PATIENCE: std::time::Duration = std::time::Duration::from_secs(8);
@@ -180,7 +180,10 @@ async fn run(
 
 /// Builds the HTTP client every Discord request goes through: bounded in time, and pointed at
 /// a fake when the configuration says so.
-fn http_client(config: &Config) -> anyhow::Result<reqwest::Client> {
+///
+/// # Errors
+/// When the extra certificate authority is not PEM or the client cannot be built.
+pub fn http_client(config: &Config) -> anyhow::Result<reqwest::Client> {
     let mut builder = reqwest::Client::builder()
         .connect_timeout(config.http_timeout.min(CONNECT_TIMEOUT))
         .timeout(config.http_timeout);
@@ -201,6 +204,19 @@ fn http_client(config: &Config) -> anyhow::Result<reqwest::Client> {
 /// The longest a connection to Discord may take to open.
 const CONNECT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
 
+/// Makes a fresh HTTP handle over `client`: serenity's ratelimiter on, unless requests go
+/// through an API proxy (`config.api_base`) that does it.
+fn discord_http(config: &Config, client: &reqwest::Client) -> serenity::Http {
+    let mut http = serenity::HttpBuilder::new(&config.token).client(client.clone());
+    if let Some(base) = &config.api_base {
+        // serenity ignores the proxy while its ratelimiter is on, so the two go together.
+        http = http
+            .proxy(base.trim_end_matches('/'))
+            .ratelimiter_disabled(true);
+    }
+    http.build()
+}
+
 /// Makes a client for the table: the framework with its commands and event handler, over a
 /// fresh HTTP handle (serenity's ratelimiter on unless an API proxy does it), listening to
 /// plain messages when `message_content` says so.
@@ -212,15 +228,7 @@ async fn connect(
     client: &reqwest::Client,
     message_content: bool,
 ) -> anyhow::Result<serenity::Client> {
-    let mut http = serenity::HttpBuilder::new(&config.token).client(client.clone());
-    if let Some(base) = &config.api_base {
-        // serenity ignores the proxy while its ratelimiter is on, so the two go together.
-        http = http
-            .proxy(base.trim_end_matches('/'))
-            .ratelimiter_disabled(true);
-    }
-    let http = http.build();
-
+    let http = discord_http(config, client);
     let mut intents = GatewayIntents::GUILDS;
     if message_content {
         intents |= GatewayIntents::GUILD_MESSAGES | GatewayIntents::MESSAGE_CONTENT;
@@ -263,9 +271,9 @@ async fn connect(
                 // A failed registration must not fail setup: poise would then hang every event.
                 register(ctx, &framework.options().commands, guild).await;
                 let requests = reminders.metrics().discord_requests().clone();
-                let reminding = remind(Arc::clone(&ctx.http), reminders, reminder_every);
+                let reminding = sweeps::remind(Arc::clone(&ctx.http), reminders, reminder_every);
                 tokio::spawn(super::requests::labelled(requests, "reminder", reminding));
-                tokio::spawn(play_bots(
+                tokio::spawn(sweeps::play_bots(
                     ctx.clone(),
                     bots,
                     bot_every,
@@ -286,227 +294,6 @@ async fn connect(
         .context("cannot create the Discord client")?;
     Ok(client)
 }
-
-/// Posts due turn reminders, forever: each is claimed in the database (so several processes
-/// never double up), posted as a new message that pings the player, then acknowledged. A
-/// failed post is left to be claimed again when its lease runs out. Closes tables that were
-/// never started in time, and says so in their channels.
-async fn remind(http: Arc<serenity::Http>, table: crate::table::Table, every: std::time::Duration) {
-    let mut tick = tokio::time::interval(every);
-    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        tick.tick().await;
-        for reminder in table.due_reminders(REMINDER_BATCH).await {
-            let Ok(channel) = reminder
-                .channel
-                .parse::<u64>()
-                .map(serenity::ChannelId::new)
-            else {
-                tracing::warn!(channel = %reminder.channel, "a reminder for a channel that is not Discord's");
-                table.reminded(&reminder).await;
-                continue;
-            };
-            let out = super::post::Outgoing::new(&reminder.reply);
-            // A player who chose `/notify dm` is written to directly; one whose DMs are
-            // closed gets the usual ping in the channel instead.
-            if let Some(user) = reminder.dm.as_deref().and_then(|u| u.parse::<u64>().ok()) {
-                match send_dm(&http, user, &out).await {
-                    Ok(()) => {
-                        table.reminded(&reminder).await;
-                        continue;
-                    }
-                    Err(e) => {
-                        tracing::info!(error = %e, user, "a reminder could not go by DM; posting it in the channel");
-                    }
-                }
-            }
-            let posted = super::post::retrying("posting a reminder", || {
-                channel.send_message(&http, out.message())
-            })
-            .await;
-            match posted {
-                Ok(_) => table.reminded(&reminder).await,
-                Err(e) => {
-                    tracing::warn!(error = %e, %channel, "a reminder was not posted; it will be retried")
-                }
-            }
-        }
-        // Games whose deadline and grace period passed are claimed (one guarded commit each,
-        // so with several processes only one posts); then tables never started close after
-        // the server's `lobby_days`. Each channel is told.
-        let claimed = table.claim_overdue(REMINDER_BATCH).await;
-        if !claimed.is_empty() {
-            // The next seat may be the bot's (three or more players).
-            table.wake_bots();
-        }
-        for notice in claimed {
-            post_notice(&http, &notice, "posting that a game was claimed").await;
-        }
-        for notice in table.expire_lobbies(REMINDER_BATCH).await {
-            post_notice(&http, &notice, "posting that a table closed").await;
-        }
-        // Servers that removed the bot 30 days ago are forgotten.
-        table.delete_departed().await;
-    }
-}
-
-/// Sends a message to a user's DM channel (opened if need be).
-async fn send_dm(
-    http: &serenity::Http,
-    user: u64,
-    out: &super::post::Outgoing,
-) -> Result<(), serenity::Error> {
-    let dm = super::requests::once(serenity::UserId::new(user).create_dm_channel(http)).await?;
-    super::post::retrying("sending a reminder by DM", || {
-        dm.id.send_message(http, out.message())
-    })
-    .await?;
-    Ok(())
-}
-
-/// Posts a message the table made by itself in its channel; a failure is logged.
-async fn post_notice(http: &serenity::Http, notice: &crate::table::Notice, what: &'static str) {
-    let Ok(channel) = notice.channel.parse::<u64>().map(serenity::ChannelId::new) else {
-        return;
-    };
-    let out = super::post::Outgoing::new(&notice.reply);
-    let posting = super::post::retrying(what, || channel.send_message(http, out.message()));
-    if let Err(e) = super::requests::relabelled("notice", posting).await {
-        tracing::warn!(error = %e, %channel, "a notice was not posted");
-    }
-}
-
-/// Plays bot turns, forever: at start-up (a turn left by a crash or restart), whenever a
-/// delivered reply wakes it, and every `every` (a turn another process dropped). Each game
-/// with a turn waiting is played by its own task until a person is to act, so one slow game
-/// never holds up another; the table's pool bounds the searches, and the database claim makes
-/// each turn played once across processes. A turn is played only when the bot may post it in
-/// the game's channel; otherwise it waits (see [`Waiting`]) and is tried again when a
-/// permission changes or, backing off, on a later wake.
-async fn play_bots(
-    ctx: serenity::Context,
-    table: Table,
-    every: std::time::Duration,
-    gate: Arc<Gate>,
-    ready: Arc<super::suggest::Ready>,
-    waiting: Arc<Waiting>,
-) {
-    let wake = table.bot_wakeup();
-    let running: Arc<std::sync::Mutex<std::collections::HashSet<i64>>> = Arc::default();
-    let mut tick = tokio::time::interval(every);
-    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        tokio::select! {
-            _ = tick.tick() => {}
-            () = wake.notified() => {}
-        }
-        let games = table.bot_games(BOT_BATCH).await;
-        if games.len() < BOT_BATCH && waiting.any() {
-            // The whole list: a waiting game not in it ended or was closed meanwhile.
-            waiting.keep_only(&games);
-        }
-        for game in games {
-            if !waiting.due(game, std::time::Instant::now()) {
-                continue;
-            }
-            if !running
-                .lock()
-                .unwrap_or_else(|p| p.into_inner())
-                .insert(game)
-            {
-                continue;
-            }
-            let (ctx, table, running) = (ctx.clone(), table.clone(), Arc::clone(&running));
-            let (gate, ready, waiting) =
-                (Arc::clone(&gate), Arc::clone(&ready), Arc::clone(&waiting));
-            let requests = table.metrics().discord_requests().clone();
-            let turns = async move {
-                // A turn started is played and posted before a stop completes; none starts
-                // once the process is stopping (the next process plays it).
-                while let Ok(_pass) = gate.enter() {
-                    let asked = std::sync::atomic::AtomicBool::new(false);
-                    let may_post = |guild: String, channel: String| {
-                        asked.store(true, std::sync::atomic::Ordering::Relaxed);
-                        may_post(&ctx, &waiting, game, guild, channel)
-                    };
-                    let Some(turn) = table.bot_turn_where(game, may_post).await else {
-                        if !asked.load(std::sync::atomic::Ordering::Relaxed) {
-                            // No bot is to act any more (a person acted for the game, or it
-                            // ended): nothing waits.
-                            waiting.clear(game);
-                        }
-                        break;
-                    };
-                    ready.warm(&table, &turn.channel, &turn.reply);
-                    post_bot_turn(&ctx.http, &turn).await;
-                }
-                running
-                    .lock()
-                    .unwrap_or_else(|p| p.into_inner())
-                    .remove(&game);
-            };
-            tokio::spawn(super::requests::labelled(requests, "bot turn", turns));
-        }
-    }
-}
-
-/// Tells whether the bot may announce a bot turn of `game` in `channel` (from the gateway
-/// cache, HTTP on a miss: the check plain-text moves make). When it may not, the game is
-/// recorded as waiting (logged once, with the missing permissions) and backs off.
-async fn may_post(
-    ctx: &serenity::Context,
-    waiting: &Waiting,
-    game: i64,
-    guild: String,
-    channel: String,
-) -> bool {
-    let (Ok(guild), Ok(channel)) = (guild.parse::<u64>(), channel.parse::<u64>()) else {
-        // Not a Discord game (another frontend's): the post will say.
-        return true;
-    };
-    if guild == 0 || channel == 0 {
-        return true;
-    }
-    let (guild, channel) = (
-        serenity::GuildId::new(guild),
-        serenity::ChannelId::new(channel),
-    );
-    let bot = ctx.cache.current_user().id;
-    let missing = super::access::missing(ctx, guild, channel, bot).await;
-    if missing.is_empty() {
-        if waiting.clear(game) {
-            tracing::info!(game, %channel, "a bot turn that waited for a permission is played");
-        }
-        return true;
-    }
-    let joined = missing.join(", ");
-    if waiting.block(game, channel, missing, std::time::Instant::now()) {
-        tracing::warn!(game, %channel, missing = %joined, "a bot turn waits: the bot cannot post in the game's channel");
-    }
-    false
-}
-
-/// Posts a bot's turn in its game's channel as a new message that pings the next person.
-async fn post_bot_turn(http: &serenity::Http, turn: &crate::table::BotTurn) {
-    let Ok(channel) = turn.channel.parse::<u64>().map(serenity::ChannelId::new) else {
-        tracing::warn!(channel = %turn.channel, "a bot turn in a channel that is not Discord's");
-        return;
-    };
-    let out = super::post::Outgoing::new(&turn.reply);
-    let posted = super::post::retrying("posting a bot turn", || {
-        channel.send_message(http, out.message())
-    })
-    .await;
-    if let Err(e) = posted {
-        tracing::error!(error = %e, %channel, game = turn.game, "a bot turn was played but not posted");
-    }
-}
-
-/// Games looked at for bot turns per wake-up.
-const BOT_BATCH: usize = 200;
-
-/// Reminders claimed per tick.
-const REMINDER_BATCH: usize = 50;
 
 async fn register(
     ctx: &serenity::Context,

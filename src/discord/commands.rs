@@ -124,97 +124,132 @@ pub(crate) async fn play(
         if !thread.unwrap_or(false) {
             return data.table.handle(&who, command).await;
         }
-        // Discord sends the member's permissions in this channel (overwrites applied); the
-        // bot's own token would create the thread, so check the member's right first.
-        let member_may = actx
-            .interaction
-            .member
-            .as_ref()
-            .and_then(|m| m.permissions)
-            .is_some_and(|p| p.contains(serenity::Permissions::CREATE_PUBLIC_THREADS));
-        if !member_may {
-            return Reply::private(
-                "You need the Create Public Threads permission in this channel to open a game \
-                 thread; try `/play` without `thread`.",
-            );
-        }
-        let bot_may = actx
-            .interaction
-            .app_permissions
-            .is_none_or(|p| p.contains(serenity::Permissions::CREATE_PUBLIC_THREADS));
-        if !bot_may {
-            return Reply::private(
-                "I need the Create Public Threads permission in this channel to open a game \
-                 thread; ask an admin, or try `/play` without `thread`.",
-            );
-        }
-        let _gate = data.thread_gate.lock().await;
-        if let Err(refusal) = data
-            .table
-            .check_thread_quota(&who, data.max_game_threads)
-            .await
-        {
+        if let Some(refusal) = thread_refusal(actx.interaction) {
             return refusal;
         }
-        let names: Vec<String> = std::iter::once(who.user.name.clone())
-            .chain(invited.iter().map(|u| u.display_name().to_string()))
-            .map(|n| clean_name(&n))
-            .collect();
-        let name: String = format!("{}: {}", game.0.title, names.join(" vs "))
-            .chars()
-            .take(100)
-            .collect();
-        let channel = match open_thread(sctx, actx.interaction.channel_id, name).await {
-            Ok(channel) => channel,
-            Err(e) => {
-                tracing::warn!(error = %e, "could not open a thread");
-                return Reply::private(
-                    "I could not open a thread here. I need the Create Public Threads permission, \
-                     and a thread cannot hold another thread; try `/play` without `thread`.",
-                );
-            }
-        };
-        let in_thread = Ctx {
-            channel: channel.to_string(),
-            ..who.clone()
-        };
-        let reply = data.table.handle(&in_thread, command).await;
-        if reply.private {
-            if let Err(e) = super::requests::once(channel.delete(sctx)).await {
-                tracing::warn!(error = %e, "could not remove the unused thread");
-            }
-            return reply;
-        }
-        data.table
-            .note_thread(&in_thread, &actx.interaction.channel_id.to_string())
-            .await;
-        let out = Outgoing::new(&reply);
-        let posted = retrying("posting in the new thread", || {
-            channel.send_message(sctx, out.message())
-        })
-        .await;
-        let mut text = format!(
-            "{} opened a {} table in <#{channel}>.",
-            mention(&who.user.id),
-            game.0.title
-        );
-        if posted.is_err() {
-            text.push('\n');
-            text.push_str(&reply.text);
-        }
-        Reply {
-            text,
-            ping: if posted.is_err() {
-                reply.ping
-            } else {
-                Vec::new()
-            },
-            ..Reply::default()
-        }
+        let names = std::iter::once(who.user.name.clone())
+            .chain(invited.iter().map(|u| u.display_name().to_string()));
+        let name = thread_name(game.0.title, names);
+        play_in_thread(
+            sctx,
+            data,
+            actx.interaction,
+            &who,
+            name,
+            game.0.title,
+            command,
+        )
+        .await
     };
     answer(sctx, Target::Command(actx.interaction), data, false, work).await;
     data.table.wake_bots();
     Ok(())
+}
+
+/// Refuses a game thread when the member, or the bot, may not create public threads in the
+/// channel (from the permissions Discord sends with the interaction, overwrites applied).
+fn thread_refusal(interaction: &serenity::CommandInteraction) -> Option<Reply> {
+    // The bot's own token would create the thread, so check the member's right first.
+    let member_may = interaction
+        .member
+        .as_ref()
+        .and_then(|m| m.permissions)
+        .is_some_and(|p| p.contains(serenity::Permissions::CREATE_PUBLIC_THREADS));
+    if !member_may {
+        return Some(Reply::private(
+            "You need the Create Public Threads permission in this channel to open a game \
+             thread; try `/play` without `thread`.",
+        ));
+    }
+    let bot_may = interaction
+        .app_permissions
+        .is_none_or(|p| p.contains(serenity::Permissions::CREATE_PUBLIC_THREADS));
+    if !bot_may {
+        return Some(Reply::private(
+            "I need the Create Public Threads permission in this channel to open a game \
+             thread; ask an admin, or try `/play` without `thread`.",
+        ));
+    }
+    None
+}
+
+/// Names a game thread after the game and its players ("Chess: Ann vs Bob"), cut to
+/// Discord's 100 characters.
+fn thread_name(title: &str, names: impl Iterator<Item = String>) -> String {
+    let names: Vec<String> = names.map(|n| clean_name(&n)).collect();
+    format!("{title}: {}", names.join(" vs "))
+        .chars()
+        .take(100)
+        .collect()
+}
+
+/// Opens a thread named `name` under the command's channel (within the member's limit on
+/// game threads) and runs `/play` there: the table's reply is posted in the thread and the
+/// channel is told where the game went. A refused table removes the thread again.
+async fn play_in_thread(
+    sctx: &serenity::Context,
+    data: &Data,
+    interaction: &serenity::CommandInteraction,
+    who: &Ctx,
+    name: String,
+    title: &str,
+    command: Command,
+) -> Reply {
+    let _gate = data.thread_gate.lock().await;
+    if let Err(refusal) = data
+        .table
+        .check_thread_quota(who, data.max_game_threads)
+        .await
+    {
+        return refusal;
+    }
+    let channel = match open_thread(sctx, interaction.channel_id, name).await {
+        Ok(channel) => channel,
+        Err(e) => {
+            tracing::warn!(error = %e, "could not open a thread");
+            return Reply::private(
+                "I could not open a thread here. I need the Create Public Threads permission, \
+                 and a thread cannot hold another thread; try `/play` without `thread`.",
+            );
+        }
+    };
+    let in_thread = Ctx {
+        channel: channel.to_string(),
+        ..who.clone()
+    };
+    let reply = data.table.handle(&in_thread, command).await;
+    if reply.private {
+        if let Err(e) = super::requests::once(channel.delete(sctx)).await {
+            tracing::warn!(error = %e, "could not remove the unused thread");
+        }
+        return reply;
+    }
+    data.table
+        .note_thread(&in_thread, &interaction.channel_id.to_string())
+        .await;
+    let out = Outgoing::new(&reply);
+    let posted = retrying("posting in the new thread", || {
+        channel.send_message(sctx, out.message())
+    })
+    .await;
+    let mut text = format!(
+        "{} opened a {title} table in <#{channel}>.",
+        mention(&who.user.id)
+    );
+    // When the thread's post failed, the channel's answer carries the table's reply.
+    if posted.is_err() {
+        text.push('\n');
+        text.push_str(&reply.text);
+    }
+    Reply {
+        text,
+        ping: if posted.is_err() {
+            reply.ping
+        } else {
+            Vec::new()
+        },
+        ..Reply::default()
+    }
 }
 
 async fn open_thread(

@@ -11,6 +11,7 @@ mod commands;
 mod config;
 mod deliver;
 mod gate;
+mod members;
 mod messages;
 mod ops;
 mod people;
@@ -19,15 +20,17 @@ mod requests;
 mod shards;
 mod status;
 mod suggest;
+mod sweeps;
 mod waiting;
 
 use std::time::Duration;
 
 use crate::table::Table;
 
-pub use bot::{Running, start};
+pub use bot::{Running, http_client, start};
 pub use catchup::PER_CHANNEL as CATCH_UP_PER_CHANNEL;
 pub use config::{Config, DiscordHost, HTTP_TIMEOUT, MAX_GAME_THREADS};
+pub use members::members;
 pub use shards::{BadShards, Shards};
 pub use suggest::BUDGET as AUTOCOMPLETE_BUDGET;
 

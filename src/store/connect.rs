@@ -82,36 +82,7 @@ impl Store {
             Some(latency) if latency.each_round_trip => (None, Trips::with_latency(Some(latency))),
             other => (other, Trips::default()),
         };
-        let (checks, hook) = (trips.clone(), per_acquire.clone());
-        let ping_idle = place != Place::Memory;
-        // sqlx's own liveness test pings every connection it hands out: on PostgreSQL one
-        // more round trip per statement. Only a connection idle for a while is pinged here.
-        let mut options = AnyPoolOptions::new()
-            .after_connect(configure_connection)
-            .test_before_acquire(false)
-            .acquire_timeout(ACQUIRE_TIMEOUT)
-            .before_acquire(move |conn, meta| {
-                let (per_acquire, checks) = (hook.clone(), checks.clone());
-                Box::pin(async move {
-                    if let Some(latency) = &per_acquire {
-                        latency.wait().await;
-                    }
-                    if ping_idle && meta.idle_for >= PING_WHEN_IDLE {
-                        checks.note();
-                        conn.ping().await?;
-                    }
-                    Ok(true)
-                })
-            });
-        if let Some(latency) = per_acquire.clone() {
-            options = options.after_connect(move |conn, meta| {
-                let latency = latency.clone();
-                Box::pin(async move {
-                    latency.wait().await;
-                    configure_connection(conn, meta).await
-                })
-            });
-        }
+        let options = pool_options(per_acquire, &trips, place != Place::Memory);
         if place == Place::Memory {
             // Each connection to `sqlite::memory:` is its own database: keep exactly one, forever.
             let pool = options
@@ -185,6 +156,42 @@ impl Store {
         let mut conn = self.writer.acquire().await?;
         schema::migrate(&mut conn, self.backend).await
     }
+}
+
+/// The pool's settings: each new connection configured (SQLite's pragmas), a connection idle
+/// for [`PING_WHEN_IDLE`] pinged (counted in `trips`) before it is handed out when `ping_idle`
+/// says so, and `per_acquire`'s delay waited before a connection is opened or handed out.
+fn pool_options(per_acquire: Option<Latency>, trips: &Trips, ping_idle: bool) -> AnyPoolOptions {
+    let (checks, hook) = (trips.clone(), per_acquire.clone());
+    // sqlx's own liveness test pings every connection it hands out: on PostgreSQL one more
+    // round trip per statement. Only a connection idle for a while is pinged here.
+    let options = AnyPoolOptions::new()
+        .after_connect(configure_connection)
+        .test_before_acquire(false)
+        .acquire_timeout(ACQUIRE_TIMEOUT)
+        .before_acquire(move |conn, meta| {
+            let (per_acquire, checks) = (hook.clone(), checks.clone());
+            Box::pin(async move {
+                if let Some(latency) = &per_acquire {
+                    latency.wait().await;
+                }
+                if ping_idle && meta.idle_for >= PING_WHEN_IDLE {
+                    checks.note();
+                    conn.ping().await?;
+                }
+                Ok(true)
+            })
+        });
+    let Some(latency) = per_acquire else {
+        return options;
+    };
+    options.after_connect(move |conn, meta| {
+        let latency = latency.clone();
+        Box::pin(async move {
+            latency.wait().await;
+            configure_connection(conn, meta).await
+        })
+    })
 }
 
 /// The test-only variable that makes every database answer wait this many milliseconds

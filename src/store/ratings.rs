@@ -75,6 +75,43 @@ pub(super) async fn rate_in(
     if distinct.len() < 2 || distinct.len() != game.players.len() {
         return Ok(Vec::new());
     }
+    let before = ratings_before(store, tx, guild, game).await?;
+    let placed: Vec<(Rating, usize)> = before
+        .iter()
+        .zip(&game.players)
+        .map(|(r, (_, _, place))| (*r, *place))
+        .collect();
+    let after = rate(game.system, &placed);
+    let mut changes = Vec::with_capacity(after.len());
+    for ((user, name, _), (before, after)) in game.players.iter().zip(before.into_iter().zip(after))
+    {
+        store_rating(
+            store,
+            tx,
+            guild,
+            &game.kind,
+            (user.as_str(), name.as_str()),
+            &after,
+        )
+        .await?;
+        changes.push(RatingChange {
+            user_id: user.clone(),
+            before,
+            after,
+        });
+    }
+    record_history(store, tx, guild, (id, at), &game.kind, &changes).await?;
+    Ok(changes)
+}
+
+/// Reads each player's rating in `game` (a new player's row is made with the system's
+/// initial rating first), locking the rows in user-id order.
+async fn ratings_before(
+    store: &Store,
+    tx: &mut Transaction<'static, Any>,
+    guild: &str,
+    game: &Rate,
+) -> Result<Vec<Rating>, StoreError> {
     let initial = game.system.initial();
     let select = match store.backend {
         Backend::Postgres => concat!(
@@ -117,42 +154,37 @@ pub(super) async fn rate_in(
             .await?;
         before[i] = Some(rating(&row)?);
     }
-    let before: Vec<Rating> = before.into_iter().map(|r| r.unwrap_or(initial)).collect();
-    let placed: Vec<(Rating, usize)> = before
-        .iter()
-        .zip(&game.players)
-        .map(|(r, (_, _, place))| (*r, *place))
-        .collect();
-    let after = rate(game.system, &placed);
-    let mut changes = Vec::with_capacity(after.len());
-    for ((user, name, _), (before, after)) in game.players.iter().zip(before.into_iter().zip(after))
-    {
-        sqlx::query(
-            "UPDATE ratings SET name = $4, rating = $5, deviation = $6, volatility = $7, \
-             games = $8, wins = $9, losses = $10, draws = $11 \
-             WHERE guild = $1 AND kind = $2 AND user_id = $3",
-        )
-        .bind(guild)
-        .bind(game.kind.as_str())
-        .bind(user.as_str())
-        .bind(name.as_str())
-        .bind(after.rating)
-        .bind(after.deviation)
-        .bind(after.volatility)
-        .bind(after.games)
-        .bind(after.wins)
-        .bind(after.losses)
-        .bind(after.draws)
-        .execute(store.on(&mut **tx))
-        .await?;
-        changes.push(RatingChange {
-            user_id: user.clone(),
-            before,
-            after,
-        });
-    }
-    record_history(store, tx, guild, (id, at), &game.kind, &changes).await?;
-    Ok(changes)
+    Ok(before.into_iter().map(|r| r.unwrap_or(initial)).collect())
+}
+
+/// Stores a player's rating after a game, with the name they play under now.
+async fn store_rating(
+    store: &Store,
+    tx: &mut Transaction<'static, Any>,
+    guild: &str,
+    kind: &str,
+    (user, name): (&str, &str),
+    after: &Rating,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "UPDATE ratings SET name = $4, rating = $5, deviation = $6, volatility = $7, \
+         games = $8, wins = $9, losses = $10, draws = $11 \
+         WHERE guild = $1 AND kind = $2 AND user_id = $3",
+    )
+    .bind(guild)
+    .bind(kind)
+    .bind(user)
+    .bind(name)
+    .bind(after.rating)
+    .bind(after.deviation)
+    .bind(after.volatility)
+    .bind(after.games)
+    .bind(after.wins)
+    .bind(after.losses)
+    .bind(after.draws)
+    .execute(store.on(&mut **tx))
+    .await?;
+    Ok(())
 }
 
 /// Adds each player's rating after game `id` to their history, in one statement.

@@ -30,6 +30,8 @@ pub struct ArchiveFilter<'a> {
 pub enum Visibility {
     /// Anyone with the address sees them; search engines may index them.
     Public,
+    /// Only the server's members, signed in with Discord, see them; never indexed.
+    Members,
     /// Turned off: every page of the server answers as if it never existed.
     Off,
 }
@@ -38,6 +40,7 @@ impl Visibility {
     fn as_str(self) -> &'static str {
         match self {
             Visibility::Public => "public",
+            Visibility::Members => "members",
             Visibility::Off => "off",
         }
     }
@@ -110,6 +113,7 @@ fn web_server(row: &AnyRow) -> Result<WebServer, StoreError> {
         public_id: row.try_get("public_id")?,
         visibility: match visibility.as_str() {
             "public" => Visibility::Public,
+            "members" => Visibility::Members,
             _ => Visibility::Off,
         },
     })

@@ -18,7 +18,7 @@ use tokio::sync::{Notify, Semaphore};
 
 use crate::bot::{self, Budget, Pick};
 use crate::rules::{Action, Game, Move, Seat, Turn};
-use crate::store::{SeatRow, Status};
+use crate::store::{Committed, SeatRow, Status};
 
 use super::command::{Ctx, Reply, User, mention};
 use super::metrics::Gauge;
@@ -224,62 +224,12 @@ impl Table {
                 break;
             }
             actor = Some(seat);
-            let Some(user) = loaded
-                .seats
-                .iter()
-                .find(|s| s.seat as usize == seat)
-                .map(|s| User {
-                    id: s.user_id.clone(),
-                    name: s.name.clone(),
-                })
-            else {
+            let Some(ctx) = bot_ctx(&loaded, seat) else {
                 break;
             };
-            let ctx = Ctx {
-                guild: loaded.row.guild.clone(),
-                channel: loaded.row.channel.clone(),
-                user,
-                admin: false,
-            };
-            let who = mention(&ctx.user.id);
-            let (action, notation, headline) = match next {
-                Next::Draw { seat, accept: true } => (
-                    Action::AcceptDraw { seat },
-                    "draw accepted".to_string(),
-                    format!("{who} accepted the draw offer."),
-                ),
-                Next::Draw {
-                    seat,
-                    accept: false,
-                } => (
-                    Action::DeclineDraw { seat },
-                    "draw declined".to_string(),
-                    format!("{who} declined the draw offer."),
-                ),
-                Next::Turn { seat, level } => match self.think(&loaded.game, seat, level).await? {
-                    Some(pick) => {
-                        let notation = loaded.game.format(&pick.r#move);
-                        let headline = format!("{who} played **{notation}**.");
-                        (
-                            Action::Play {
-                                seat,
-                                r#move: pick.r#move,
-                            },
-                            notation,
-                            headline,
-                        )
-                    }
-                    None if loaded.game.turn() == Turn::Roll(seat) => {
-                        match self.throw(&loaded.game, seat, &ctx.user.id) {
-                            Some(roll) => roll,
-                            None => break,
-                        }
-                    }
-                    None => {
-                        tracing::error!(game = id, seat, "the bot found nothing to play");
-                        break;
-                    }
-                },
+            let Some((action, notation, headline)) = self.bot_action(&loaded, next, &ctx).await?
+            else {
+                break;
             };
             let (done, seats, game) =
                 match self.commit_action(&ctx, loaded, &action, notation).await {
@@ -306,9 +256,71 @@ impl Table {
         let Some((done, seats, game)) = last else {
             return Ok(None);
         };
+        Ok(Some(
+            self.bot_turn_reply(done, &seats, &game, &headlines).await,
+        ))
+    }
+
+    /// Chooses the bot's next action in `loaded` with its notation and headline: its answer
+    /// to a draw offer, its move, or its roll when it has nothing to play before rolling.
+    /// `None` when it has nothing to do (logged when it should have had a move).
+    async fn bot_action(
+        &self,
+        loaded: &Loaded,
+        next: Next,
+        ctx: &Ctx,
+    ) -> Result<Option<(Action, String, String)>, TableError> {
+        let who = mention(&ctx.user.id);
+        Ok(match next {
+            Next::Draw { seat, accept: true } => Some((
+                Action::AcceptDraw { seat },
+                "draw accepted".to_string(),
+                format!("{who} accepted the draw offer."),
+            )),
+            Next::Draw {
+                seat,
+                accept: false,
+            } => Some((
+                Action::DeclineDraw { seat },
+                "draw declined".to_string(),
+                format!("{who} declined the draw offer."),
+            )),
+            Next::Turn { seat, level } => match self.think(&loaded.game, seat, level).await? {
+                Some(pick) => {
+                    let notation = loaded.game.format(&pick.r#move);
+                    let headline = format!("{who} played **{notation}**.");
+                    Some((
+                        Action::Play {
+                            seat,
+                            r#move: pick.r#move,
+                        },
+                        notation,
+                        headline,
+                    ))
+                }
+                None if loaded.game.turn() == Turn::Roll(seat) => {
+                    self.throw(&loaded.game, seat, &ctx.user.id)
+                }
+                None => {
+                    tracing::error!(game = loaded.row.id, seat, "the bot found nothing to play");
+                    None
+                }
+            },
+        })
+    }
+
+    /// Makes the reply of a bot turn: the board after its last action, with one headline
+    /// line per action, pinging the next person.
+    async fn bot_turn_reply(
+        &self,
+        done: Committed,
+        seats: &[SeatRow],
+        game: &Game,
+        headlines: &[String],
+    ) -> BotTurn {
         let row = done.game;
         let mut reply = self
-            .turn_reply_with(&row, &seats, &game, headlines.join("\n"), done.away_until)
+            .turn_reply_with(&row, seats, game, headlines.join("\n"), done.away_until)
             .await;
         // `turn_reply` adds the last action's notice to the headline; it is there already.
         if let Some(notice) = game.notice() {
@@ -317,12 +329,12 @@ impl Table {
                 reply.text.replace_range(at..at + doubled.len(), "");
             }
         }
-        Ok(Some(BotTurn {
+        BotTurn {
             guild: row.guild.clone(),
             channel: row.channel.clone(),
             game: row.id,
             reply,
-        }))
+        }
     }
 
     /// Loads an active game by id (`None` when it is not active).
@@ -477,66 +489,8 @@ impl Table {
     /// player to move after `ply` logged actions of the channel's finished game.
     pub(super) async fn hint(&self, ctx: &Ctx, ply: Option<usize>) -> Result<Reply, TableError> {
         let (game, seat, where_) = match self.load(ctx).await {
-            Ok(loaded) => {
-                if loaded.row.status == Status::Lobby {
-                    return Err(TableError::NotStarted);
-                }
-                if !loaded.seats.iter().any(|s| s.bot_level().is_some()) {
-                    return Err(TableError::NoHintHere);
-                }
-                let seat = super::play::seat_of(ctx, &loaded.seats)?;
-                match loaded.game.turn() {
-                    Turn::Move(s) | Turn::Roll(s) if s == seat => {}
-                    Turn::Move(s) | Turn::Roll(s) => {
-                        let name = loaded
-                            .seats
-                            .iter()
-                            .find(|x| x.seat as usize == s)
-                            .map_or_else(|| format!("seat {s}"), |x| x.name.clone());
-                        return Err(TableError::NotYourTurn(name));
-                    }
-                    Turn::Over(_) => return Err(TableError::NothingToHint("the game is over")),
-                }
-                (loaded.game, seat, String::new())
-            }
-            Err(TableError::NoGame) => {
-                let row = self
-                    .store
-                    .latest_game(&ctx.guild, &ctx.channel)
-                    .await?
-                    .ok_or(TableError::NoGame)?;
-                if row.status != Status::Finished {
-                    return Err(TableError::NoGame);
-                }
-                let seats = self.seats(row.id).await?;
-                let log = self.store.log(row.id).await?;
-                let history = super::record::History::replay(&row, &seats, &log)?;
-                let last = history.steps.len();
-                // By default the position before the game's last action.
-                let at = ply.unwrap_or(last.saturating_sub(1));
-                if at > last {
-                    return Err(TableError::NoSuchPly { id: row.id, last });
-                }
-                let game = if at == 0 {
-                    history.start.clone()
-                } else {
-                    history.steps[at - 1].after.clone()
-                };
-                let Some(seat) = game.turn().seat() else {
-                    return Err(TableError::NothingToHint(
-                        "the game is over at that position",
-                    ));
-                };
-                (
-                    game,
-                    seat,
-                    format!(
-                        " in game #{} after {at} action{}",
-                        row.id,
-                        if at == 1 { "" } else { "s" }
-                    ),
-                )
-            }
+            Ok(loaded) => hint_in_play(ctx, loaded)?,
+            Err(TableError::NoGame) => self.hint_in_finished(ctx, ply).await?,
             Err(e) => return Err(e),
         };
         let level = bot::levels(game.kind()).len();
@@ -558,4 +512,92 @@ impl Table {
             pick.why.trim_end_matches('.')
         )))
     }
+    /// The position a hint in a finished game is for: after `ply` logged actions, by default
+    /// before the last one; with the words that say so.
+    async fn hint_in_finished(
+        &self,
+        ctx: &Ctx,
+        ply: Option<usize>,
+    ) -> Result<(Game, Seat, String), TableError> {
+        let row = self
+            .store
+            .latest_game(&ctx.guild, &ctx.channel)
+            .await?
+            .ok_or(TableError::NoGame)?;
+        if row.status != Status::Finished {
+            return Err(TableError::NoGame);
+        }
+        let seats = self.seats(row.id).await?;
+        let log = self.store.log(row.id).await?;
+        let history = super::record::History::replay(&row, &seats, &log)?;
+        let last = history.steps.len();
+        // By default the position before the game's last action.
+        let at = ply.unwrap_or(last.saturating_sub(1));
+        if at > last {
+            return Err(TableError::NoSuchPly { id: row.id, last });
+        }
+        let game = if at == 0 {
+            history.start.clone()
+        } else {
+            history.steps[at - 1].after.clone()
+        };
+        let Some(seat) = game.turn().seat() else {
+            return Err(TableError::NothingToHint(
+                "the game is over at that position",
+            ));
+        };
+        Ok((
+            game,
+            seat,
+            format!(
+                " in game #{} after {at} action{}",
+                row.id,
+                if at == 1 { "" } else { "s" }
+            ),
+        ))
+    }
+}
+
+/// The context a bot acts in for `seat` of `loaded`: its seat's user, in the game's channel
+/// (`None` when nobody sits there).
+fn bot_ctx(loaded: &Loaded, seat: Seat) -> Option<Ctx> {
+    let user = loaded
+        .seats
+        .iter()
+        .find(|s| s.seat as usize == seat)
+        .map(|s| User {
+            id: s.user_id.clone(),
+            name: s.name.clone(),
+        })?;
+    Some(Ctx {
+        guild: loaded.row.guild.clone(),
+        channel: loaded.row.channel.clone(),
+        user,
+        admin: false,
+    })
+}
+
+/// The position a hint in a game under way is for: the caller's turn in a game with a bot
+/// seat.
+fn hint_in_play(ctx: &Ctx, loaded: Loaded) -> Result<(Game, Seat, String), TableError> {
+    if loaded.row.status == Status::Lobby {
+        return Err(TableError::NotStarted);
+    }
+    if !loaded.seats.iter().any(|s| s.bot_level().is_some()) {
+        return Err(TableError::NoHintHere);
+    }
+    let seat = super::play::seat_of(ctx, &loaded.seats)?;
+    match loaded.game.turn() {
+        Turn::Move(s) | Turn::Roll(s) if s == seat => {}
+        Turn::Move(s) | Turn::Roll(s) => {
+            let name = loaded
+                .seats
+                .iter()
+                .find(|x| x.seat as usize == s)
+                .map_or_else(|| format!("seat {s}"), |x| x.name.clone());
+            return Err(TableError::NotYourTurn(name));
+        }
+        Turn::Over(_) => return Err(TableError::NothingToHint("the game is over")),
+    }
+    Ok((loaded.game, seat, String::new()))
 }

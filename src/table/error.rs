@@ -137,6 +137,8 @@ pub enum TableError {
     NoSuchPly { id: i64, last: usize },
     #[error("The bot has nothing to suggest here: {0}.")]
     NothingToHint(&'static str),
+    #[error("This server's pages are for its members: sign in with Discord to see them.")]
+    SignInFirst,
     #[error("{}", OUR_FAULT)]
     Internal(#[source] anyhow::Error),
 }

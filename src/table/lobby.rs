@@ -11,6 +11,8 @@ use super::{Loaded, Table, TableError, words};
 pub(super) const MAX_DAYS: i64 = 14;
 
 impl Table {
+    /// Opens a table for `game` in the channel: the opener seated, the invited people's seats
+    /// reserved, and every empty seat the bot's at level `bot` when one is asked for.
     #[allow(clippy::too_many_arguments)]
     pub(super) async fn play(
         &self,
@@ -26,48 +28,14 @@ impl Table {
         if let Some(level) = bot {
             check_level(kind, level)?;
         }
-        // `days:0` asks for no limit; no `days` at all takes the server's default.
-        let days = match days {
-            Some(0) => None,
-            Some(d) if !(1..=MAX_DAYS).contains(&d) => return Err(TableError::BadDays(d)),
-            Some(d) => Some(d),
-            None => self.server_settings(&ctx.guild).await?.days,
-        };
+        let days = self.move_days(ctx, days).await?;
         let ruleset = match ruleset.map(str::trim).filter(|r| !r.is_empty()) {
             Some(r) => r.to_ascii_lowercase(),
             None => named.unwrap_or(kind.rulesets()[0]).to_string(),
         };
-        let (min, most) = kind.seats();
-        let max = match players {
-            Some(n) if !(min..=most).contains(&n) => {
-                return Err(TableError::BadPlayers {
-                    kind: kind.title(),
-                    min,
-                    max: most,
-                    asked: n,
-                });
-            }
-            Some(n) => n,
-            None => most,
-        };
-        let mut invited: Vec<User> = Vec::new();
-        for user in opponents {
-            if user.id == ctx.user.id {
-                return Err(TableError::BadOpponents(
-                    "You cannot invite yourself.".into(),
-                ));
-            }
-            if !invited.iter().any(|u| u.id == user.id) {
-                invited.push(user);
-            }
-        }
-        if invited.len() + 1 > max {
-            return Err(TableError::BadOpponents(format!(
-                "{} is for at most {max} players; you invited {}.",
-                kind.title(),
-                invited.len()
-            )));
-        }
+        let (_, most) = kind.seats();
+        let max = table_size(kind, players)?;
+        let invited = invitees(ctx, opponents, kind, max)?;
         let mut seats = vec![seat(0, &ctx.user, true)];
         seats.extend(
             invited
@@ -82,24 +50,7 @@ impl Table {
             }
             seats.extend((people..max).map(|n| bot_seat(n, level)));
         }
-        let mut headline = format!("{} opened a {} table", mention(&ctx.user.id), kind.title());
-        if let Some(level) = bot {
-            let bots = seats.iter().filter(|s| s.bot_level().is_some()).count();
-            headline.push_str(&format!(
-                " against {}",
-                if bots == 1 {
-                    mention(&SeatRow::bot_id(level, 1))
-                } else {
-                    format!("{bots} bots at level {level}")
-                }
-            ));
-        }
-        if let Some(d) = days {
-            headline.push_str(&format!(
-                " with {d} day{} per move",
-                if d == 1 { "" } else { "s" }
-            ));
-        }
+        let headline = opening_headline(ctx, kind, bot, &seats, days);
         // With bots the table has exactly the seats asked for; without, the game's most.
         let seats_at_table = if bot.is_some() || players.is_some() {
             max
@@ -108,6 +59,17 @@ impl Table {
         };
         self.open_table(ctx, kind, &ruleset, seats, days, &headline, seats_at_table)
             .await
+    }
+
+    /// The days per move a new table gets: `days:0` asks for no limit; no `days` at all takes
+    /// the server's default.
+    async fn move_days(&self, ctx: &Ctx, days: Option<i64>) -> Result<Option<i64>, TableError> {
+        Ok(match days {
+            Some(0) => None,
+            Some(d) if !(1..=MAX_DAYS).contains(&d) => return Err(TableError::BadDays(d)),
+            Some(d) => Some(d),
+            None => self.server_settings(&ctx.guild).await?.days,
+        })
     }
 
     /// Seats the bot at `level` in the channel's open table (its opener or an admin may); the
@@ -192,65 +154,17 @@ impl Table {
             move_days,
             remind_after: settings.remind_after(),
         };
-        let (row, seats) = match self.store.create_game(new.clone()).await {
-            Ok(created) => created,
-            Err(StoreError::ChannelBusy) => {
-                let busy = self.store.open_game(&ctx.guild, &ctx.channel).await?;
-                // A table that waited too long to start gives way to the new one.
-                let expired = match &busy {
-                    Some(row) => self.expire_lobby(row).await?.is_some(),
-                    None => false,
-                };
-                match (expired, busy) {
-                    (true, _) => self.store.create_game(new).await.map_err(|e| match e {
-                        StoreError::ChannelBusy => TableError::ChannelBusy {
-                            kind: "other".into(),
-                            id: 0,
-                        },
-                        other => other.into(),
-                    })?,
-                    (false, busy) => {
-                        return Err(TableError::ChannelBusy {
-                            kind: busy.as_ref().map_or("other".into(), |r| r.kind.clone()),
-                            id: busy.map_or(0, |r| r.id),
-                        });
-                    }
-                }
-            }
-            Err(e) => return Err(e.into()),
-        };
+        let (row, seats) = self.create_table(ctx, new).await?;
         // A table the bot filled with nobody left to wait for starts at once.
         if seats.len() == max && seats.iter().all(|s| s.joined) {
             let mut reply = self.begin(row, seats).await?;
             reply.text = format!("{headline}.\n{}", reply.text);
             return Ok(reply);
         }
-        let mut text = format!("{headline} (game #{}).", row.id);
         let waiting: Vec<&SeatRow> = seats.iter().filter(|s| !s.joined).collect();
-        if !waiting.is_empty() {
-            let names: Vec<String> = waiting.iter().map(|s| mention(&s.user_id)).collect();
-            text.push_str(&format!(
-                " {}: type `/join` to take your seat.",
-                names.join(", ")
-            ));
-        }
+        let early = (min < max).then_some(min);
         let open = max - seats.len();
-        if open > 0 {
-            text.push_str(&format!(
-                " {open} seat{} open to anyone: `/join`.",
-                if open == 1 { "" } else { "s" }
-            ));
-        }
-        if min < max {
-            text.push_str(&format!(
-                " The creator can `/start` once {min} players are seated."
-            ));
-        }
-        text.push_str(&format!(
-            " A table not started within {} day{} closes.",
-            settings.lobby_days,
-            if settings.lobby_days == 1 { "" } else { "s" }
-        ));
+        let text = invitation(headline, row.id, &waiting, open, early, settings.lobby_days);
         Ok(Reply {
             text,
             ping: waiting.iter().map(|s| s.user_id.clone()).collect(),
@@ -262,6 +176,40 @@ impl Table {
             }),
             ..Reply::default()
         })
+    }
+
+    /// Stores a new table; a table in the channel that waited too long to start gives way to
+    /// it, any other is refused with its game.
+    async fn create_table(
+        &self,
+        ctx: &Ctx,
+        new: NewGame,
+    ) -> Result<(GameRow, Vec<SeatRow>), TableError> {
+        match self.store.create_game(new.clone()).await {
+            Ok(created) => Ok(created),
+            Err(StoreError::ChannelBusy) => {
+                let busy = self.store.open_game(&ctx.guild, &ctx.channel).await?;
+                // A table that waited too long to start gives way to the new one.
+                let expired = match &busy {
+                    Some(row) => self.expire_lobby(row).await?.is_some(),
+                    None => false,
+                };
+                if expired {
+                    return self.store.create_game(new).await.map_err(|e| match e {
+                        StoreError::ChannelBusy => TableError::ChannelBusy {
+                            kind: "other".into(),
+                            id: 0,
+                        },
+                        other => other.into(),
+                    });
+                }
+                Err(TableError::ChannelBusy {
+                    kind: busy.as_ref().map_or("other".into(), |r| r.kind.clone()),
+                    id: busy.map_or(0, |r| r.id),
+                })
+            }
+            Err(e) => Err(e.into()),
+        }
     }
 
     /// Opens a new table for the players of a finished game, seats turned one place (colours
@@ -502,6 +450,117 @@ impl Table {
             })
             .await?)
     }
+}
+
+/// The seats a new table of `kind` has: `players` when asked (within the game's range), else
+/// the game's most.
+fn table_size(kind: GameKind, players: Option<usize>) -> Result<usize, TableError> {
+    let (min, most) = kind.seats();
+    match players {
+        Some(n) if !(min..=most).contains(&n) => Err(TableError::BadPlayers {
+            kind: kind.title(),
+            min,
+            max: most,
+            asked: n,
+        }),
+        Some(n) => Ok(n),
+        None => Ok(most),
+    }
+}
+
+/// The people invited to a table of `max` seats, each once; the opener may not invite
+/// themself, nor more people than the seats left.
+fn invitees(
+    ctx: &Ctx,
+    opponents: Vec<User>,
+    kind: GameKind,
+    max: usize,
+) -> Result<Vec<User>, TableError> {
+    let mut invited: Vec<User> = Vec::new();
+    for user in opponents {
+        if user.id == ctx.user.id {
+            return Err(TableError::BadOpponents(
+                "You cannot invite yourself.".into(),
+            ));
+        }
+        if !invited.iter().any(|u| u.id == user.id) {
+            invited.push(user);
+        }
+    }
+    if invited.len() + 1 > max {
+        return Err(TableError::BadOpponents(format!(
+            "{} is for at most {max} players; you invited {}.",
+            kind.title(),
+            invited.len()
+        )));
+    }
+    Ok(invited)
+}
+
+/// Says who opened the table, against which bots and with how many days per move.
+fn opening_headline(
+    ctx: &Ctx,
+    kind: GameKind,
+    bot: Option<usize>,
+    seats: &[SeatRow],
+    days: Option<i64>,
+) -> String {
+    let mut headline = format!("{} opened a {} table", mention(&ctx.user.id), kind.title());
+    if let Some(level) = bot {
+        let bots = seats.iter().filter(|s| s.bot_level().is_some()).count();
+        headline.push_str(&format!(
+            " against {}",
+            if bots == 1 {
+                mention(&SeatRow::bot_id(level, 1))
+            } else {
+                format!("{bots} bots at level {level}")
+            }
+        ));
+    }
+    if let Some(d) = days {
+        headline.push_str(&format!(
+            " with {d} day{} per move",
+            if d == 1 { "" } else { "s" }
+        ));
+    }
+    headline
+}
+
+/// The invitation to a new table: `headline (game #N).`, who is waited for, the seats `open`
+/// to anyone, how many players the creator may `/start` with when fewer than all
+/// (`early`), and when a table not started closes.
+fn invitation(
+    headline: &str,
+    id: i64,
+    waiting: &[&SeatRow],
+    open: usize,
+    early: Option<usize>,
+    lobby_days: i64,
+) -> String {
+    let mut text = format!("{headline} (game #{id}).");
+    if !waiting.is_empty() {
+        let names: Vec<String> = waiting.iter().map(|s| mention(&s.user_id)).collect();
+        text.push_str(&format!(
+            " {}: type `/join` to take your seat.",
+            names.join(", ")
+        ));
+    }
+    if open > 0 {
+        text.push_str(&format!(
+            " {open} seat{} open to anyone: `/join`.",
+            if open == 1 { "" } else { "s" }
+        ));
+    }
+    if let Some(min) = early {
+        text.push_str(&format!(
+            " The creator can `/start` once {min} players are seated."
+        ));
+    }
+    text.push_str(&format!(
+        " A table not started within {lobby_days} day{} closes.",
+        if lobby_days == 1 { "" } else { "s" }
+    ));
+    text
 }
 
 fn seat(n: i64, user: &User, joined: bool) -> SeatRow {

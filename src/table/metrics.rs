@@ -139,88 +139,105 @@ impl Default for Metrics {
             round_trips: Arc::default(),
             requests: Requests::default(),
         };
-        let r = &mut m.registry;
-        r.register(
-            "turns",
-            "Actions stored in a game's log (moves, rolls, resignations, draws), by people or bots",
-            m.turns.clone(),
-        );
-        r.register(
-            "interactions",
-            "Interactions received (slash commands, buttons, menus)",
-            m.interactions.clone(),
-        );
-        r.register(
-            "errors",
-            "Commands that failed through no fault of the person (the database, a bug)",
-            m.errors.clone(),
-        );
-        r.register(
-            "refused_busy",
-            "Commands turned away unplayed because the bound on commands in flight was reached",
-            m.refused_busy.clone(),
-        );
-        let gauges = [
-            (
-                "in_flight",
-                "Commands in flight (admitted and not yet answered)",
-                &m.in_flight,
-            ),
-            (
-                "bot_searches_waiting",
-                "Bot searches waiting for a free slot",
-                &m.searches_waiting,
-            ),
-            (
-                "bot_searches_running",
-                "Bot searches thinking now",
-                &m.searches_running,
-            ),
-            (
-                "renders_waiting",
-                "Pictures waiting for a free render thread",
-                &m.renders_waiting,
-            ),
-            (
-                "renders_running",
-                "Pictures being drawn now",
-                &m.renders_running,
-            ),
-        ];
-        for (name, help, gauge) in gauges {
-            r.register(name, help, gauge.clone());
-        }
-        let histograms = [
-            (
-                "turn_seconds",
-                "A command that stored a turn, from the table receiving it to its reply",
-                &m.turn_seconds,
-            ),
-            (
-                "interaction_seconds",
-                "An interaction, from its arrival to its answer sent to Discord",
-                &m.interaction_seconds,
-            ),
-            (
-                "render_seconds",
-                "Drawing and encoding one picture, not counting the wait for a thread",
-                &m.render_seconds,
-            ),
-            (
-                "database_seconds",
-                "One database call on a turn's path, with the wait for a connection",
-                &m.database_seconds,
-            ),
-        ];
-        for (name, help, histogram) in histograms {
-            r.register(name, help, histogram.clone());
-        }
-        r.register(
+        m.register_counters();
+        m.register_gauges();
+        m.register_histograms();
+        m.registry.register(
             "discord_requests",
             "Requests sent to Discord, every try, by what they were for (a command's name, button, bot turn, reminder...) and outcome (ok, retried, failed)",
             m.requests.family(),
         );
         m
+    }
+}
+
+impl Metrics {
+    /// Registers the counters of what the process did.
+    fn register_counters(&mut self) {
+        let r = &mut self.registry;
+        r.register(
+            "turns",
+            "Actions stored in a game's log (moves, rolls, resignations, draws), by people or bots",
+            self.turns.clone(),
+        );
+        r.register(
+            "interactions",
+            "Interactions received (slash commands, buttons, menus)",
+            self.interactions.clone(),
+        );
+        r.register(
+            "errors",
+            "Commands that failed through no fault of the person (the database, a bug)",
+            self.errors.clone(),
+        );
+        r.register(
+            "refused_busy",
+            "Commands turned away unplayed because the bound on commands in flight was reached",
+            self.refused_busy.clone(),
+        );
+    }
+
+    /// Registers the gauges of the work in flight and waiting.
+    fn register_gauges(&mut self) {
+        let gauges = [
+            (
+                "in_flight",
+                "Commands in flight (admitted and not yet answered)",
+                &self.in_flight,
+            ),
+            (
+                "bot_searches_waiting",
+                "Bot searches waiting for a free slot",
+                &self.searches_waiting,
+            ),
+            (
+                "bot_searches_running",
+                "Bot searches thinking now",
+                &self.searches_running,
+            ),
+            (
+                "renders_waiting",
+                "Pictures waiting for a free render thread",
+                &self.renders_waiting,
+            ),
+            (
+                "renders_running",
+                "Pictures being drawn now",
+                &self.renders_running,
+            ),
+        ];
+        for (name, help, gauge) in gauges {
+            self.registry.register(name, help, gauge.clone());
+        }
+    }
+
+    /// Registers the histograms of how long things take.
+    fn register_histograms(&mut self) {
+        let histograms = [
+            (
+                "turn_seconds",
+                "A command that stored a turn, from the table receiving it to its reply",
+                &self.turn_seconds,
+            ),
+            (
+                "interaction_seconds",
+                "An interaction, from its arrival to its answer sent to Discord",
+                &self.interaction_seconds,
+            ),
+            (
+                "render_seconds",
+                "Drawing and encoding one picture, not counting the wait for a thread",
+                &self.render_seconds,
+            ),
+            (
+                "database_seconds",
+                "One database call on a turn's path, with the wait for a connection",
+                &self.database_seconds,
+            ),
+        ];
+        for (name, help, histogram) in histograms {
+            self.registry.register(name, help, histogram.clone());
+        }
     }
 }
 

@@ -54,8 +54,8 @@ pub use requests::{Outcome as RequestOutcome, Requests, Tally};
 pub use settings::Notice;
 pub use web::{
     ANONYMOUS, ARCHIVE_PAGE, ArchiveQuery, ArchiveView, BOARD_PAGE, BoardLine, BoardView, GameLine,
-    GameView, PlayerView, PlyLine, ServerView, Visibility, Watch, WebCommand, WebFile, WebName,
-    WebTime,
+    GameView, MEMBERSHIP_TTL, Members, PlayerView, PlyLine, ServerView, Viewer, Visibility, Watch,
+    WebCommand, WebFile, WebName, WebTime,
 };
 
 /// The table: one per process, shared by every frontend task.
@@ -73,6 +73,9 @@ pub struct Table {
     web_base: Option<Arc<str>>,
     /// True when this process serves the web pages (`--web-listen`).
     web_served: bool,
+    /// Who is a member of a server, when the site signs people in with Discord (only then
+    /// can a server's pages be for its members).
+    web_members: Option<Arc<web::Membership>>,
     /// Announces every committed turn to the web pages watching the game.
     live: web::Moves,
 }
@@ -105,6 +108,7 @@ impl Table {
             renders: Arc::new(render_pool::RenderPool::per_core()),
             web_base: None,
             web_served: false,
+            web_members: None,
             live: web::Moves::default(),
         }
     }

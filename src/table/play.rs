@@ -376,35 +376,12 @@ impl Table {
             ));
         }
         // A player to move who is away: said in the text and on the picture.
-        let mut away = None;
-        if let Some(user) = game.turn().seat().and_then(|s| seat_user(seats, s))
-            && let Some(until) = away_until
-        {
-            status.push_str(&format!(
-                " {} is on vacation until <t:{until}:f>; their clock waits.",
-                mention(&user)
-            ));
-            let when = chrono::DateTime::from_timestamp(until, 0)
-                .map(|t| t.format("%Y-%m-%d %H:%M UTC").to_string())
-                .unwrap_or_default();
-            let name = seats
-                .iter()
-                .find(|s| s.user_id == user)
-                .map_or(user.clone(), |s| s.name.clone());
-            away = Some(format!(
-                "{} is on vacation until {when}",
-                super::names::markdown_safe(&name)
-            ));
+        let away = away_until.and_then(|until| vacation(game, seats, until));
+        if let Some((said, _)) = &away {
+            status.push_str(said);
         }
-        let mut headline = headline;
-        // What happened by itself (a forced pass, a penalty) belongs to the action just taken.
-        if !headline.is_empty()
-            && let Some(notice) = game.notice()
-        {
-            headline.push(' ');
-            headline.push_str(notice.trim_end_matches('.'));
-            headline.push('.');
-        }
+        let away = away.map(|(_, drawn)| drawn);
+        let headline = with_notice(headline, game);
         // Whether a move menu is offered, and with what, is the game's choice.
         let menu = match game.turn() {
             Turn::Move(seat) => {
@@ -427,41 +404,7 @@ impl Table {
             text.push('\n');
         }
         text.push_str(&status);
-        let mut choices: Vec<Choice> = vec![choice("Board", "board")];
-        let ping = match game.turn() {
-            Turn::Over(_) => {
-                choices.push(choice("Rematch", "rematch"));
-                seats
-                    .iter()
-                    .filter(|s| s.bot_level().is_none())
-                    .map(|s| s.user_id.clone())
-                    .collect()
-            }
-            Turn::Move(s) | Turn::Roll(s) => {
-                if game.dice().is_some() {
-                    choices.push(choice("Roll", "roll"));
-                }
-                if game.draw_offer().is_some() {
-                    choices.push(choice("Accept draw", "draw accept"));
-                    choices.push(choice("Decline draw", "draw decline"));
-                }
-                if seats.iter().any(|x| game.may_claim_draw(x.seat as usize)) {
-                    choices.push(choice("Claim draw", "draw claim"));
-                }
-                choices.push(choice("Resign", "resign"));
-                let mut ping: Vec<String> = seat_user(seats, s).into_iter().collect();
-                if let Some(offerer) = game.draw_offer() {
-                    ping.extend(
-                        seats
-                            .iter()
-                            .filter(|x| x.seat as usize != offerer && x.bot_level().is_none())
-                            .map(|x| x.user_id.clone()),
-                    );
-                    ping.dedup();
-                }
-                ping
-            }
-        };
+        let (choices, ping) = buttons_and_pings(game, seats);
         Reply {
             text,
             image,
@@ -499,6 +442,83 @@ pub(super) fn seat_user(seats: &[SeatRow], seat: Seat) -> Option<String> {
         .iter()
         .find(|s| s.seat as usize == seat && s.bot_level().is_none())
         .map(|s| s.user_id.clone())
+}
+
+/// Says that the player to move is away until `until`: the sentence for the message and the
+/// words for the picture (`None` when nobody is to move).
+fn vacation(game: &Game, seats: &[SeatRow], until: i64) -> Option<(String, String)> {
+    let user = game.turn().seat().and_then(|s| seat_user(seats, s))?;
+    let said = format!(
+        " {} is on vacation until <t:{until}:f>; their clock waits.",
+        mention(&user)
+    );
+    let when = chrono::DateTime::from_timestamp(until, 0)
+        .map(|t| t.format("%Y-%m-%d %H:%M UTC").to_string())
+        .unwrap_or_default();
+    let name = seats
+        .iter()
+        .find(|s| s.user_id == user)
+        .map_or(user.clone(), |s| s.name.clone());
+    let drawn = format!(
+        "{} is on vacation until {when}",
+        super::names::markdown_safe(&name)
+    );
+    Some((said, drawn))
+}
+
+/// Adds what happened by itself (a forced pass, a penalty) to a non-empty headline: it belongs
+/// to the action just taken.
+fn with_notice(mut headline: String, game: &Game) -> String {
+    if !headline.is_empty()
+        && let Some(notice) = game.notice()
+    {
+        headline.push(' ');
+        headline.push_str(notice.trim_end_matches('.'));
+        headline.push('.');
+    }
+    headline
+}
+
+/// The buttons under a turn's message and the people it pings: after the game, rematch and
+/// every person; during it, the roll, draw and resign buttons that apply, and the person to
+/// act (with the people a draw offer waits for).
+fn buttons_and_pings(game: &Game, seats: &[SeatRow]) -> (Vec<Choice>, Vec<String>) {
+    let mut choices: Vec<Choice> = vec![choice("Board", "board")];
+    let ping = match game.turn() {
+        Turn::Over(_) => {
+            choices.push(choice("Rematch", "rematch"));
+            seats
+                .iter()
+                .filter(|s| s.bot_level().is_none())
+                .map(|s| s.user_id.clone())
+                .collect()
+        }
+        Turn::Move(s) | Turn::Roll(s) => {
+            if game.dice().is_some() {
+                choices.push(choice("Roll", "roll"));
+            }
+            if game.draw_offer().is_some() {
+                choices.push(choice("Accept draw", "draw accept"));
+                choices.push(choice("Decline draw", "draw decline"));
+            }
+            if seats.iter().any(|x| game.may_claim_draw(x.seat as usize)) {
+                choices.push(choice("Claim draw", "draw claim"));
+            }
+            choices.push(choice("Resign", "resign"));
+            let mut ping: Vec<String> = seat_user(seats, s).into_iter().collect();
+            if let Some(offerer) = game.draw_offer() {
+                ping.extend(
+                    seats
+                        .iter()
+                        .filter(|x| x.seat as usize != offerer && x.bot_level().is_none())
+                        .map(|x| x.user_id.clone()),
+                );
+                ping.dedup();
+            }
+            ping
+        }
+    };
+    (choices, ping)
 }
 
 pub(super) fn name(seats: &[SeatRow], seat: Seat) -> String {

@@ -17,22 +17,16 @@ const RECENT: usize = 5;
 const MY_GAMES: usize = 15;
 
 impl Table {
+    /// Shows a page of the server's leaderboard for `game` (the channel's game when left
+    /// out) as text and as a card, with the caller's own line below it when it is not on
+    /// the page.
     pub(super) async fn leaderboard(
         &self,
         ctx: &Ctx,
         game: Option<&str>,
         page: Option<usize>,
     ) -> Result<Reply, TableError> {
-        let kind = match game.map(str::trim).filter(|g| !g.is_empty()) {
-            Some(name) => GameKind::lookup(name)?.0,
-            None => match self.load(ctx).await {
-                Ok(loaded) => loaded.game.kind(),
-                Err(TableError::NoGame | TableError::Corrupt { .. }) => {
-                    return Err(TableError::NameAGame);
-                }
-                Err(e) => return Err(e),
-            },
-        };
+        let kind = self.leaderboard_kind(ctx, game).await?;
         let page = page.unwrap_or(1).max(1);
         let offset = (page - 1).saturating_mul(PAGE);
         let system = System::of(kind);
@@ -47,21 +41,6 @@ impl Table {
             .into_iter()
             .find(|s| s.kind == kind.name());
         let title = format!("{} leaderboard", kind.title());
-        let mut text = if page > 1 {
-            format!("**{title}**, page {page}\n")
-        } else {
-            format!("**{title}**\n")
-        };
-        if lines.is_empty() {
-            text.push_str(if page > 1 {
-                "No players on this page."
-            } else {
-                "No rated games yet: finish a game to appear here."
-            });
-        }
-        for s in &lines {
-            text.push_str(&format!("{}. {}\n", s.rank, line(system, s)));
-        }
         let on_page = mine
             .as_ref()
             .is_some_and(|m| lines.iter().any(|l| l.user_id == m.user_id));
@@ -70,14 +49,7 @@ impl Table {
             None if !lines.is_empty() => Some("You have no rated games of this yet.".into()),
             _ => None,
         };
-        if let Some(footer) = &footer {
-            text.push_str(footer);
-        }
-        if lines.iter().any(|s| s.rating.provisional()) {
-            text.push_str(&format!(
-                "\n`?` marks a provisional rating (fewer than {PROVISIONAL_GAMES} games)."
-            ));
-        }
+        let text = leaderboard_text(&title, page, system, &lines, footer.as_deref());
         let card_lines: Vec<CardLine> = lines
             .iter()
             .map(|s| CardLine {
@@ -90,24 +62,51 @@ impl Table {
                 me: s.user_id == ctx.user.id,
             })
             .collect();
+        let image = self.leaderboard_card(title, card_lines, footer).await?;
+        Ok(Reply {
+            text,
+            image,
+            ..Reply::default()
+        })
+    }
+
+    /// The game a leaderboard is for: the one named, else the channel's.
+    async fn leaderboard_kind(
+        &self,
+        ctx: &Ctx,
+        game: Option<&str>,
+    ) -> Result<GameKind, TableError> {
+        match game.map(str::trim).filter(|g| !g.is_empty()) {
+            Some(name) => Ok(GameKind::lookup(name)?.0),
+            None => match self.load(ctx).await {
+                Ok(loaded) => Ok(loaded.game.kind()),
+                Err(TableError::NoGame | TableError::Corrupt { .. }) => Err(TableError::NameAGame),
+                Err(e) => Err(e),
+            },
+        }
+    }
+
+    /// Draws the leaderboard card on a render thread; a card that fails to draw is logged
+    /// and left out.
+    async fn leaderboard_card(
+        &self,
+        title: String,
+        lines: Vec<CardLine>,
+        footer: Option<String>,
+    ) -> Result<Option<Vec<u8>>, TableError> {
         let (card, _) = self
             .renders
             .run(&self.metrics, move || {
-                card::leaderboard(&title, &card_lines, footer.as_deref())
+                card::leaderboard(&title, &lines, footer.as_deref())
             })
             .await
             .map_err(|e| TableError::Internal(e.into()))?;
-        let image = match card {
+        Ok(match card {
             Ok(png) => Some(png),
             Err(e) => {
                 tracing::error!(error = %e, "the leaderboard card failed");
                 None
             }
-        };
-        Ok(Reply {
-            text: text.trim_end().to_string(),
-            image,
-            ..Reply::default()
         })
     }
 
@@ -232,6 +231,41 @@ impl Table {
         }
         Ok(Reply::text(text.trim_end()))
     }
+}
+
+/// Writes a leaderboard page as text: its title, a line per player, the caller's own line
+/// (`footer`), and what `?` means when a provisional rating is shown.
+fn leaderboard_text(
+    title: &str,
+    page: usize,
+    system: System,
+    lines: &[Standing],
+    footer: Option<&str>,
+) -> String {
+    let mut text = if page > 1 {
+        format!("**{title}**, page {page}\n")
+    } else {
+        format!("**{title}**\n")
+    };
+    if lines.is_empty() {
+        text.push_str(if page > 1 {
+            "No players on this page."
+        } else {
+            "No rated games yet: finish a game to appear here."
+        });
+    }
+    for s in lines {
+        text.push_str(&format!("{}. {}\n", s.rank, line(system, s)));
+    }
+    if let Some(footer) = footer {
+        text.push_str(footer);
+    }
+    if lines.iter().any(|s| s.rating.provisional()) {
+        text.push_str(&format!(
+            "\n`?` marks a provisional rating (fewer than {PROVISIONAL_GAMES} games)."
+        ));
+    }
+    text.trim_end().to_string()
 }
 
 /// `alice 1623 ± 54 · 12 games · 10-1-1` (`?` after a provisional rating).

@@ -18,8 +18,9 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use tokio::sync::watch;
 
-use crate::table::{GameView, PlyLine, Table, Watch};
+use crate::table::{GameView, PlyLine, Table, TableError, Viewer, Watch};
 
+use super::auth::{mark_private, sign_in_first};
 use super::pages::Shown;
 use super::site::{not_found, oops};
 
@@ -134,6 +135,8 @@ struct Fragment {
 /// Everything a stream carries from one event to the next.
 struct Follow {
     table: Table,
+    /// Who follows: each event is shown to them only if the page still is.
+    viewer: Viewer,
     id: String,
     watch: Watch,
     shared: Arc<Shared>,
@@ -147,6 +150,7 @@ struct Follow {
 
 pub(super) async fn stream(
     State(table): State<Table>,
+    viewer: Viewer,
     Extension(streams): Extension<Arc<Streams>>,
     peer: Result<ConnectInfo<SocketAddr>, ExtensionRejection>,
     headers: HeaderMap,
@@ -156,9 +160,10 @@ pub(super) async fn stream(
     let Ok(Path(id)) = path else {
         return not_found();
     };
-    let watch = match table.web_watch(&id).await {
+    let watch = match table.web_watch(&id, &viewer).await {
         Ok(Some(watch)) => watch,
         Ok(None) => return not_found(),
+        Err(TableError::SignInFirst) => return sign_in_first(),
         Err(e) => {
             tracing::error!(error = %e, "a live stream failed");
             return oops();
@@ -172,7 +177,7 @@ pub(super) async fn stream(
         .or_else(|| after(query.as_deref()));
     let sent = match sent {
         Some(n) => n,
-        None => match table.web_plies(&id).await {
+        None => match table.web_plies(&id, &viewer).await {
             Ok(Some(n)) => n,
             Ok(None) => return not_found(),
             Err(e) => {
@@ -190,9 +195,11 @@ pub(super) async fn stream(
         )
             .into_response();
     };
+    let members_only = viewer.saw_members_only();
     let follow = Follow {
         shared: streams.shared(&id),
         table,
+        viewer,
         id,
         watch,
         sent,
@@ -210,6 +217,9 @@ pub(super) async fn stream(
     response
         .headers_mut()
         .insert(header::CACHE_CONTROL, "no-store".parse().expect("a header"));
+    if members_only {
+        return mark_private(response);
+    }
     response
 }
 
@@ -247,12 +257,13 @@ impl Follow {
 
     /// The event for the game as it stands at `woke` or later: `Some(None)` when there is
     /// nothing new to say (no ply missed on connecting), `None` when the game is no longer
-    /// shown. The game is loaded again only when no stream of it loaded it since `woke`.
+    /// shown. The game is loaded again only when no stream of it loaded it since `woke`
+    /// (as its follower sees it: every follower was let in when its stream opened).
     async fn event(&mut self, always: bool, woke: Instant) -> Option<Option<Event>> {
         let mut shared = self.shared.lock().await;
         if shared.as_ref().is_none_or(|l| l.started < woke) {
             let started = Instant::now();
-            let view = match self.table.web_game_page(&self.id, None).await {
+            let view = match self.table.web_game_page(&self.id, None, &self.viewer).await {
                 Ok(view) => view.map(Arc::new),
                 Err(e) => {
                     tracing::error!(error = %e, "a live stream failed");

@@ -2,6 +2,7 @@
 //! process when `--web-listen` is given. Servers are off until a manager turns them on;
 //! anything a page may not show answers the same 404 as a path that does not exist.
 
+mod auth;
 mod live;
 mod pages;
 mod site;
@@ -12,8 +13,9 @@ use anyhow::Context as _;
 
 use crate::table::Table;
 
+pub use auth::{MIN_KEY_CHARS, SESSION_COOKIE, SESSION_LIFE, STATE_COOKIE, SignInOptions};
 pub use live::STREAMS_PER_IP;
-pub use site::{Limits, NOT_FOUND, router, router_with};
+pub use site::{Limits, NOT_FOUND, router, router_signing_in, router_with};
 
 /// Where and how the site is served.
 #[derive(Clone, Debug)]
@@ -21,6 +23,8 @@ pub struct WebOptions {
     pub listen: SocketAddr,
     /// The site's public address (`https://games.example.org`), for links in `/web`'s answers.
     pub public_base_url: Option<String>,
+    /// How people sign in with Discord, for members-only servers; `None` signs nobody in.
+    pub sign_in: Option<SignInOptions>,
 }
 
 /// Reads `--web-listen`: `HOST:PORT`, `[v6]:PORT`, or a port alone (`8080`, `:8080`), which
@@ -88,8 +92,12 @@ pub async fn start_with(
         .await
         .with_context(|| format!("cannot listen for the web view on {}", options.listen))?;
     let addr = listener.local_addr()?;
+    let auth = match &options.sign_in {
+        Some(sign_in) => Some(std::sync::Arc::new(auth::Auth::new(sign_in.clone())?)),
+        None => None,
+    };
     let streams = live::Streams::new();
-    let app = site::build(table, limits, std::sync::Arc::clone(&streams))
+    let app = site::build(table, limits, std::sync::Arc::clone(&streams), auth)
         .into_make_service_with_connect_info::<SocketAddr>();
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let task = tokio::spawn(async move {

@@ -9,9 +9,10 @@ use axum::response::{IntoResponse, Response};
 
 use crate::table::{
     ArchiveQuery, ArchiveView, BoardView, GameLine, GameView, PlayerView, ServerView, Table,
-    TableError, WebFile, WebName,
+    TableError, Viewer, WebFile, WebName,
 };
 
+use super::auth::{private_if_members, sign_in_first};
 use super::site::{not_found, oops};
 
 /// Answers a rendered template as HTML, or the trouble page if it does not render.
@@ -32,11 +33,17 @@ pub(super) fn html(page: &impl Template) -> Response {
     }
 }
 
-/// Answers a table lookup: the page, the one 404, or the trouble page (cause logged).
-fn answer<V>(found: Result<Option<V>, TableError>, page: impl FnOnce(V) -> Response) -> Response {
+/// Answers a table lookup for `viewer`: the page (private when it is a members-only
+/// server's), the one 404, the way to sign in, or the trouble page (cause logged).
+fn answer<V>(
+    viewer: &Viewer,
+    found: Result<Option<V>, TableError>,
+    page: impl FnOnce(V) -> Response,
+) -> Response {
     match found {
-        Ok(Some(view)) => page(view),
+        Ok(Some(view)) => private_if_members(viewer, page(view)),
         Ok(None) => not_found(),
+        Err(TableError::SignInFirst) => sign_in_first(),
         Err(e) => {
             tracing::error!(error = %e, "a web page failed");
             oops()
@@ -110,15 +117,17 @@ struct ServerPage {
 
 pub(super) async fn server(
     State(table): State<Table>,
+    viewer: Viewer,
     id: Result<Path<String>, PathRejection>,
 ) -> Response {
     let Ok(Path(id)) = id else {
         return not_found();
     };
-    answer(table.web_server_page(&id).await, |v: ServerView| {
+    let found = table.web_server_page(&id, &viewer).await;
+    answer(&viewer, found, |v: ServerView| {
         html(&ServerPage {
             title: "Games on this server",
-            noindex: false,
+            noindex: viewer.saw_members_only(),
             id: v.id,
             playing: lines(v.playing),
             recent: lines(v.recent),
@@ -137,16 +146,18 @@ struct LeaderboardPage {
 
 pub(super) async fn leaderboard(
     State(table): State<Table>,
+    viewer: Viewer,
     path: Result<Path<(String, String)>, PathRejection>,
 ) -> Response {
     let Ok(Path((id, kind))) = path else {
         return not_found();
     };
-    board(&table, &id, &kind, 1).await
+    board(&table, &viewer, &id, &kind, 1).await
 }
 
 pub(super) async fn leaderboard_page(
     State(table): State<Table>,
+    viewer: Viewer,
     path: Result<Path<(String, String, String)>, PathRejection>,
 ) -> Response {
     let Ok(Path((id, kind, page))) = path else {
@@ -154,20 +165,21 @@ pub(super) async fn leaderboard_page(
     };
     // One address per page: `/2`, never `/02` or `/+2`; the first page has none.
     match page.parse::<usize>() {
-        Ok(n) if n >= 2 && n.to_string() == page => board(&table, &id, &kind, n).await,
+        Ok(n) if n >= 2 && n.to_string() == page => board(&table, &viewer, &id, &kind, n).await,
         _ => not_found(),
     }
 }
 
-async fn board(table: &Table, id: &str, kind: &str, page: usize) -> Response {
-    answer(table.web_leaderboard(id, kind, page).await, |v| {
+async fn board(table: &Table, viewer: &Viewer, id: &str, kind: &str, page: usize) -> Response {
+    let found = table.web_leaderboard(id, kind, page, viewer).await;
+    answer(viewer, found, |v| {
         html(&LeaderboardPage {
             title: if v.page > 1 {
                 format!("{} leaderboard, page {}", v.title, v.page)
             } else {
                 format!("{} leaderboard", v.title)
             },
-            noindex: false,
+            noindex: viewer.saw_members_only(),
             v,
         })
     })
@@ -248,79 +260,18 @@ fn archive_link(server: &str, query: &ArchiveQuery) -> String {
 
 pub(super) async fn archive(
     State(table): State<Table>,
+    viewer: Viewer,
     id: Result<Path<String>, PathRejection>,
     RawQuery(query): RawQuery,
 ) -> Response {
     let (Ok(Path(id)), Some(query)) = (id, archive_query(query.as_deref())) else {
         return not_found();
     };
-    answer(table.web_archive(&id, query).await, |mut v: ArchiveView| {
+    let found = table.web_archive(&id, query, &viewer).await;
+    answer(&viewer, found, |mut v: ArchiveView| {
         let games = lines(std::mem::take(&mut v.games));
-        let first = ArchiveQuery {
-            page: 1,
-            ..v.query.clone()
-        };
-        let mut by_game = vec![(
-            "All games".to_string(),
-            archive_link(
-                &v.server,
-                &ArchiveQuery {
-                    game: None,
-                    ..first.clone()
-                },
-            ),
-            v.query.game.is_none(),
-        )];
-        for (name, title) in &v.kinds {
-            by_game.push((
-                (*title).to_string(),
-                archive_link(
-                    &v.server,
-                    &ArchiveQuery {
-                        game: Some(name.clone()),
-                        ..first.clone()
-                    },
-                ),
-                v.query.game.as_deref() == Some(name),
-            ));
-        }
-        let mut by_result = Vec::new();
-        for (label, value) in [
-            ("Any result", None),
-            ("Won", Some("won")),
-            ("Drawn", Some("drawn")),
-            ("Aborted", Some("aborted")),
-        ] {
-            by_result.push((
-                label.to_string(),
-                archive_link(
-                    &v.server,
-                    &ArchiveQuery {
-                        result: value.map(str::to_string),
-                        ..first.clone()
-                    },
-                ),
-                v.query.result.as_deref() == value,
-            ));
-        }
-        let previous = (v.query.page > 1).then(|| {
-            archive_link(
-                &v.server,
-                &ArchiveQuery {
-                    page: v.query.page - 1,
-                    ..v.query.clone()
-                },
-            )
-        });
-        let next = v.more.then(|| {
-            archive_link(
-                &v.server,
-                &ArchiveQuery {
-                    page: v.query.page + 1,
-                    ..v.query.clone()
-                },
-            )
-        });
+        let (by_game, by_result) = archive_filters(&v);
+        let (previous, next) = archive_pages(&v);
         let title = match (&v.player_name, v.query.page) {
             (Some(name), 1) => format!("Archive: {name}'s games"),
             (Some(name), n) => format!("Archive: {name}'s games, page {n}"),
@@ -329,7 +280,7 @@ pub(super) async fn archive(
         };
         html(&ArchivePage {
             title,
-            noindex: false,
+            noindex: viewer.saw_members_only(),
             v,
             games,
             by_game,
@@ -339,6 +290,85 @@ pub(super) async fn archive(
         })
     })
 }
+
+/// The archive's filter links, by game and by result, each on the first page and keeping the
+/// other filters: (label, address, chosen).
+fn archive_filters(v: &ArchiveView) -> (Vec<Link>, Vec<Link>) {
+    let first = ArchiveQuery {
+        page: 1,
+        ..v.query.clone()
+    };
+    let mut by_game = vec![(
+        "All games".to_string(),
+        archive_link(
+            &v.server,
+            &ArchiveQuery {
+                game: None,
+                ..first.clone()
+            },
+        ),
+        v.query.game.is_none(),
+    )];
+    for (name, title) in &v.kinds {
+        by_game.push((
+            (*title).to_string(),
+            archive_link(
+                &v.server,
+                &ArchiveQuery {
+                    game: Some(name.clone()),
+                    ..first.clone()
+                },
+            ),
+            v.query.game.as_deref() == Some(name),
+        ));
+    }
+    let mut by_result = Vec::new();
+    for (label, value) in [
+        ("Any result", None),
+        ("Won", Some("won")),
+        ("Drawn", Some("drawn")),
+        ("Aborted", Some("aborted")),
+    ] {
+        by_result.push((
+            label.to_string(),
+            archive_link(
+                &v.server,
+                &ArchiveQuery {
+                    result: value.map(str::to_string),
+                    ..first.clone()
+                },
+            ),
+            v.query.result.as_deref() == value,
+        ));
+    }
+    (by_game, by_result)
+}
+
+/// The addresses of the archive's previous and next pages, when there are such pages.
+fn archive_pages(v: &ArchiveView) -> (Option<String>, Option<String>) {
+    let previous = (v.query.page > 1).then(|| {
+        archive_link(
+            &v.server,
+            &ArchiveQuery {
+                page: v.query.page - 1,
+                ..v.query.clone()
+            },
+        )
+    });
+    let next = v.more.then(|| {
+        archive_link(
+            &v.server,
+            &ArchiveQuery {
+                page: v.query.page + 1,
+                ..v.query.clone()
+            },
+        )
+    });
+    (previous, next)
+}
+
+/// A link that changes one filter of the archive: (label, address, chosen).
+type Link = (String, String, bool);
 
 #[derive(Template)]
 #[template(path = "player.html")]
@@ -351,16 +381,18 @@ struct PlayerPage {
 
 pub(super) async fn player(
     State(table): State<Table>,
+    viewer: Viewer,
     id: Result<Path<String>, PathRejection>,
 ) -> Response {
     let Ok(Path(id)) = id else {
         return not_found();
     };
-    answer(table.web_player_page(&id).await, |mut v: PlayerView| {
+    let found = table.web_player_page(&id, &viewer).await;
+    answer(&viewer, found, |mut v: PlayerView| {
         let games = lines(std::mem::take(&mut v.games));
         html(&PlayerPage {
             title: v.name.clone(),
-            noindex: false,
+            noindex: viewer.saw_members_only(),
             v,
             games,
         })
@@ -446,44 +478,48 @@ impl Shown {
 
 pub(super) async fn game(
     State(table): State<Table>,
+    viewer: Viewer,
     id: Result<Path<String>, PathRejection>,
 ) -> Response {
     let Ok(Path(id)) = id else {
         return not_found();
     };
-    game_page(&table, &id, None).await
+    game_page(&table, &viewer, &id, None).await
 }
 
 /// `/g/{id}/{part}`: the page at a ply (`12`), the board at a ply (`12.png`), the record
 /// (`record.pgn`, `.pdn`, `.txt` or `.mat` as the game has) or the JSON log (`log.json`).
 pub(super) async fn game_part(
     State(table): State<Table>,
+    viewer: Viewer,
     headers: HeaderMap,
     path: Result<Path<(String, String)>, PathRejection>,
 ) -> Response {
     let Ok(Path((id, part))) = path else {
         return not_found();
     };
+    let viewer = &viewer;
     if part == "log.json" {
-        return answer(table.web_log(&id).await, download);
+        return answer(viewer, table.web_log(&id, viewer).await, download);
     }
     if let Some(extension) = part.strip_prefix("record.") {
-        return answer(table.web_record(&id, extension).await, download);
+        let found = table.web_record(&id, extension, viewer).await;
+        return answer(viewer, found, download);
     }
     if let Some(ply) = part.strip_suffix(".card.png") {
         return match ply_number(ply) {
-            Some(ply) => card(&table, &id, ply, &headers).await,
+            Some(ply) => card(&table, viewer, &id, ply, &headers).await,
             None => not_found(),
         };
     }
     if let Some(ply) = part.strip_suffix(".png") {
         return match ply_number(ply) {
-            Some(ply) => picture(&table, &id, ply, &headers).await,
+            Some(ply) => picture(&table, viewer, &id, ply, &headers).await,
             None => not_found(),
         };
     }
     match ply_number(&part) {
-        Some(ply) => game_page(&table, &id, Some(ply)).await,
+        Some(ply) => game_page(&table, viewer, &id, Some(ply)).await,
         None => not_found(),
     }
 }
@@ -493,8 +529,9 @@ fn ply_number(text: &str) -> Option<usize> {
     text.parse::<usize>().ok().filter(|n| n.to_string() == text)
 }
 
-async fn game_page(table: &Table, id: &str, ply: Option<usize>) -> Response {
-    answer(table.web_game_page(id, ply).await, |v: GameView| {
+async fn game_page(table: &Table, viewer: &Viewer, id: &str, ply: Option<usize>) -> Response {
+    let found = table.web_game_page(id, ply, viewer).await;
+    answer(viewer, found, |v: GameView| {
         let versus = versus(&v.players.iter().map(|(_, n)| n.clone()).collect::<Vec<_>>());
         let Shown {
             deadline,
@@ -507,7 +544,7 @@ async fn game_page(table: &Table, id: &str, ply: Option<usize>) -> Response {
         let og = Unfurl::of(&v, &versus, table.web_base());
         html(&GamePage {
             title: format!("{} · {versus}", v.title),
-            noindex: false,
+            noindex: viewer.saw_members_only(),
             versus,
             started: when(v.started_at),
             deadline,
@@ -523,23 +560,37 @@ async fn game_page(table: &Table, id: &str, ply: Option<usize>) -> Response {
 
 /// A board picture: the same bytes for ever at one ply, so it is cached as immutable and its
 /// tag is known before drawing (a repeat visit costs no drawing at all).
-async fn picture(table: &Table, id: &str, ply: usize, headers: &HeaderMap) -> Response {
+async fn picture(
+    table: &Table,
+    viewer: &Viewer,
+    id: &str,
+    ply: usize,
+    headers: &HeaderMap,
+) -> Response {
     let etag = format!("\"{}-{ply}-{}\"", id, env!("CARGO_PKG_VERSION"));
-    cached_png(table, id, ply, headers, etag, table.web_board(id, ply)).await
+    let draw = table.web_board(id, ply, viewer);
+    cached_png(table, viewer, (id, ply), headers, etag, draw).await
 }
 
 /// A share card (`og:image`): like a board picture, the same bytes for ever at one ply.
-async fn card(table: &Table, id: &str, ply: usize, headers: &HeaderMap) -> Response {
+async fn card(
+    table: &Table,
+    viewer: &Viewer,
+    id: &str,
+    ply: usize,
+    headers: &HeaderMap,
+) -> Response {
     let etag = format!("\"{}-{ply}-card-{}\"", id, env!("CARGO_PKG_VERSION"));
-    cached_png(table, id, ply, headers, etag, table.web_card(id, ply)).await
+    let draw = table.web_card(id, ply, viewer);
+    cached_png(table, viewer, (id, ply), headers, etag, draw).await
 }
 
 /// Answers a picture known by its tag: `304` to a browser that has it (no drawing at all),
 /// else the drawing `draw` makes.
 async fn cached_png(
     table: &Table,
-    id: &str,
-    ply: usize,
+    viewer: &Viewer,
+    (id, ply): (&str, usize),
     headers: &HeaderMap,
     etag: String,
     draw: impl std::future::Future<Output = Result<Option<Vec<u8>>, TableError>>,
@@ -549,7 +600,7 @@ async fn cached_png(
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.split(',').any(|t| t.trim() == etag || t.trim() == "*"));
     if cached {
-        return answer(table.web_plies(id).await, |last| {
+        return answer(viewer, table.web_plies(id, viewer).await, |last| {
             if ply <= last {
                 (
                     StatusCode::NOT_MODIFIED,
@@ -564,7 +615,7 @@ async fn cached_png(
             }
         });
     }
-    answer(draw.await, |png| {
+    answer(viewer, draw.await, |png| {
         (
             [
                 (header::CONTENT_TYPE, "image/png"),

@@ -7,7 +7,7 @@ use std::time::Duration;
 use axum::http::{HeaderName, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use axum::{Extension, Router};
+use axum::{Extension, Router, middleware};
 use tower_governor::GovernorLayer;
 use tower_governor::governor::GovernorConfigBuilder;
 use tower_http::catch_panic::CatchPanicLayer;
@@ -17,6 +17,7 @@ use tower_http::timeout::TimeoutLayer;
 
 use crate::table::Table;
 
+use super::auth::{self, Auth, SignInOptions};
 use super::live::{self, Streams};
 use super::pages;
 
@@ -73,11 +74,31 @@ pub fn router(table: Table) -> Router {
 /// with `into_make_service_with_connect_info::<SocketAddr>()`: the rate limit keys on the
 /// peer's address.
 pub fn router_with(table: Table, limits: Limits) -> Router {
-    build(table, limits, Streams::new())
+    build(table, limits, Streams::new(), None)
 }
 
-/// The site, its live streams counted and closed through `streams`.
-pub(super) fn build(table: Table, limits: Limits, streams: Arc<Streams>) -> Router {
+/// The site signing people in with Discord as `sign_in` says, for servers whose pages are
+/// for their members (the table must know who is a member: [`Table::with_web_members`]).
+///
+/// # Errors
+/// When the sign-in options are not usable (a cookie key too short).
+pub fn router_signing_in(
+    table: Table,
+    limits: Limits,
+    sign_in: SignInOptions,
+) -> anyhow::Result<Router> {
+    let auth = Arc::new(Auth::new(sign_in)?);
+    Ok(build(table, limits, Streams::new(), Some(auth)))
+}
+
+/// The site, its live streams counted and closed through `streams`, signing people in
+/// through `sign_in` when given.
+pub(super) fn build(
+    table: Table,
+    limits: Limits,
+    streams: Arc<Streams>,
+    sign_in: Option<Arc<Auth>>,
+) -> Router {
     let governor = GovernorConfigBuilder::default()
         .per_millisecond(limits.replenish_ms.max(1))
         .burst_size(limits.burst.max(1))
@@ -97,7 +118,16 @@ pub(super) fn build(table: Table, limits: Limits, streams: Arc<Streams>) -> Rout
         )
         .route("/p/{id}", get(pages::player))
         .route("/g/{id}", get(pages::game))
-        .route("/g/{id}/{part}", get(pages::game_part))
+        .route("/g/{id}/{part}", get(pages::game_part));
+    // Without sign-in set up, these addresses do not exist.
+    let routes = match &sign_in {
+        Some(_) => routes
+            .route("/auth/sign-in", get(auth::sign_in))
+            .route("/auth/callback", get(auth::callback))
+            .route("/auth/sign-out", get(auth::sign_out)),
+        None => routes,
+    };
+    let routes = routes
         .fallback(missing)
         .layer(TimeoutLayer::with_status_code(
             StatusCode::REQUEST_TIMEOUT,
@@ -106,8 +136,13 @@ pub(super) fn build(table: Table, limits: Limits, streams: Arc<Streams>) -> Rout
         // Live streams last as long as the page is open: added after the timeout, so
         // outside it.
         .route("/g/{id}/live", get(live::stream))
-        .layer(Extension(streams))
-        .with_state(table);
+        .layer(middleware::from_fn(auth::to_sign_in))
+        .layer(Extension(streams));
+    let routes = match sign_in {
+        Some(auth) => routes.layer(Extension(auth)),
+        None => routes,
+    }
+    .with_state(table);
     let routes = match governor {
         Some(config) => routes.layer(GovernorLayer::new(config)),
         None => routes,

@@ -18,6 +18,44 @@ use tabula::rules::Rules;
 use tabula::rules::backgammon::{BackgammonGame, BackgammonMove, BackgammonRules, Phase};
 
 const GNUBG: &str = "/usr/games/gnubg";
+
+/// Returns whether gnubg can run; prints SKIP (or fails under `TABULA_REQUIRE_GNUBG=1`)
+/// when it cannot.
+pub(crate) fn gnubg_here(what: &str) -> bool {
+    if Path::new(GNUBG).exists() {
+        return true;
+    }
+    let required = std::env::var("TABULA_REQUIRE_GNUBG").is_ok_and(|v| v == "1");
+    println!("SKIP: gnubg not installed (apt-get install gnubg) — {what} skipped");
+    assert!(!required, "TABULA_REQUIRE_GNUBG=1 but {GNUBG} is missing");
+    false
+}
+
+/// Runs one gnubg process on the Python `script`, which reads `input` from the file named
+/// by `TABULA_GNUBG_IN` and writes its answers to the file named by `TABULA_GNUBG_OUT`.
+/// Returns the answers and what gnubg printed; panics with gnubg's stderr when the script
+/// wrote nothing.
+pub(crate) fn run_gnubg(script: &str, input: &str) -> (String, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let (input_file, output) = (dir.path().join("in.txt"), dir.path().join("out.txt"));
+    let script_file = dir.path().join("script.py");
+    std::fs::write(&input_file, input).unwrap();
+    std::fs::write(&script_file, script).unwrap();
+    let run = Command::new(GNUBG)
+        .args(["-t", "-q", "-r", "-p"])
+        .arg(&script_file)
+        .env("TABULA_GNUBG_IN", &input_file)
+        .env("TABULA_GNUBG_OUT", &output)
+        .output()
+        .expect("gnubg runs");
+    let answers = std::fs::read_to_string(&output).unwrap_or_else(|e| {
+        panic!(
+            "gnubg wrote no answers ({e}); stderr: {}",
+            String::from_utf8_lossy(&run.stderr)
+        )
+    });
+    (answers, String::from_utf8_lossy(&run.stdout).into_owned())
+}
 const SAMPLES: usize = 2_400;
 
 const SCRIPT: &str = r#"
@@ -38,8 +76,8 @@ def apply(board, text):
 for c in ['set display off', 'set player 0 human', 'set player 1 human',
           'set evaluation chequerplay evaluation plies 0', 'new game']:
     gnubg.command(c)
-out = open(os.environ['TABULA_BG_OUT'], 'w')
-for line in open(os.environ['TABULA_BG_IN']):
+out = open(os.environ['TABULA_GNUBG_OUT'], 'w')
+for line in open(os.environ['TABULA_GNUBG_IN']):
     pid, d1, d2 = line.split()
     gnubg.command('set board ' + pid)
     if gnubg.positionid() != pid:
@@ -102,38 +140,15 @@ fn sample(count: usize) -> Vec<(String, [u8; 2])> {
 
 #[test]
 fn legal_play_sets_match_gnubg_on_random_games() {
-    if !Path::new(GNUBG).exists() {
-        let required = std::env::var("TABULA_REQUIRE_GNUBG").is_ok_and(|v| v == "1");
-        println!(
-            "SKIP: gnubg not installed (apt-get install gnubg) — backgammon oracle test skipped"
-        );
-        assert!(!required, "TABULA_REQUIRE_GNUBG=1 but {GNUBG} is missing");
+    if !gnubg_here("the backgammon oracle test") {
         return;
     }
     let samples = sample(SAMPLES);
-    let dir = tempfile::tempdir().unwrap();
-    let input = dir.path().join("positions.txt");
-    let output = dir.path().join("plays.txt");
-    let script = dir.path().join("oracle.py");
     let lines: String = samples
         .iter()
         .map(|(id, d)| format!("{id} {} {}\n", d[0], d[1]))
         .collect();
-    std::fs::write(&input, lines).unwrap();
-    std::fs::write(&script, SCRIPT).unwrap();
-    let run = Command::new(GNUBG)
-        .args(["-t", "-q", "-r", "-p"])
-        .arg(&script)
-        .env("TABULA_BG_IN", &input)
-        .env("TABULA_BG_OUT", &output)
-        .output()
-        .expect("gnubg runs");
-    let answers = std::fs::read_to_string(&output).unwrap_or_else(|e| {
-        panic!(
-            "gnubg wrote no answers ({e}); stderr: {}",
-            String::from_utf8_lossy(&run.stderr)
-        )
-    });
+    let (answers, _) = run_gnubg(SCRIPT, &lines);
     let answers: Vec<&str> = answers.lines().collect();
     assert_eq!(
         answers.len(),
@@ -214,8 +229,8 @@ import gnubg
 for c in ['set display off', 'set automatic game off', 'set automatic roll off',
           'set player 0 human', 'set player 1 human']:
     gnubg.command(c)
-out = open(os.environ['TABULA_BG_OUT'], 'w')
-for line in open(os.environ['TABULA_BG_IN']):
+out = open(os.environ['TABULA_GNUBG_OUT'], 'w')
+for line in open(os.environ['TABULA_GNUBG_IN']):
     pid, d1, d2, play = line.split(None, 3)
     gnubg.command('new game')
     gnubg.command('set board ' + pid)
@@ -229,10 +244,7 @@ out.close()
 /// after that play (the sides swap as after every play), whichever seat won.
 #[test]
 fn a_finished_games_position_id_is_the_one_gnubg_shows_after_the_last_play() {
-    if !Path::new(GNUBG).exists() {
-        let required = std::env::var("TABULA_REQUIRE_GNUBG").is_ok_and(|v| v == "1");
-        println!("SKIP: gnubg not installed (apt-get install gnubg) — finished-game IDs skipped");
-        assert!(!required, "TABULA_REQUIRE_GNUBG=1 but {GNUBG} is missing");
+    if !gnubg_here("the finished-game IDs check") {
         return;
     }
     // The last play of random games: the position on roll, the dice, the play, and our ID.
@@ -265,28 +277,11 @@ fn a_finished_games_position_id_is_the_one_gnubg_shows_after_the_last_play() {
         winners[0] > 0 && winners[1] > 0,
         "both seats win some: {winners:?}"
     );
-    let dir = tempfile::tempdir().unwrap();
-    let (input, output) = (dir.path().join("in.txt"), dir.path().join("out.txt"));
-    let script = dir.path().join("finish.py");
     let lines: String = endings
         .iter()
         .map(|(id, d, play, _)| format!("{id} {} {} {play}\n", d[0], d[1]))
         .collect();
-    std::fs::write(&input, lines).unwrap();
-    std::fs::write(&script, FINISH_SCRIPT).unwrap();
-    let run = Command::new(GNUBG)
-        .args(["-t", "-q", "-r", "-p"])
-        .arg(&script)
-        .env("TABULA_BG_IN", &input)
-        .env("TABULA_BG_OUT", &output)
-        .output()
-        .expect("gnubg runs");
-    let answers = std::fs::read_to_string(&output).unwrap_or_else(|e| {
-        panic!(
-            "gnubg wrote no answers ({e}); stderr: {}",
-            String::from_utf8_lossy(&run.stderr)
-        )
-    });
+    let (answers, _) = run_gnubg(FINISH_SCRIPT, &lines);
     let theirs: Vec<&str> = answers.lines().collect();
     assert_eq!(theirs.len(), endings.len());
     for ((id, dice, play, ours), gnubg) in endings.iter().zip(theirs) {

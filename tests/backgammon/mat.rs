@@ -7,8 +7,7 @@
 //! One gnubg process imports all files through an embedded Python script and lists what it
 //! read. Without gnubg the test prints SKIP and passes, unless `TABULA_REQUIRE_GNUBG=1` (CI).
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::PathBuf;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -18,7 +17,7 @@ use tabula::rules::backgammon::{
 };
 use tabula::rules::{Action, Game, GameKind, Move, RecordHead, Rules};
 
-const GNUBG: &str = "/usr/games/gnubg";
+use super::gnubg::{gnubg_here, run_gnubg};
 
 const SCRIPT: &str = r#"
 import os
@@ -37,8 +36,8 @@ def apply(board, move):
 
 for c in ['set display off', 'set confirm new off', 'set jacoby off', 'set cube use on']:
     gnubg.command(c)
-out = open(os.environ['TABULA_MAT_OUT'], 'w')
-for path in open(os.environ['TABULA_MAT_IN']).read().split():
+out = open(os.environ['TABULA_GNUBG_OUT'], 'w')
+for path in open(os.environ['TABULA_GNUBG_IN']).read().split():
     gnubg.command('import mat ' + path)
     out.write('file %s\n' % os.path.basename(path))
     for g in gnubg.match(analysis=0, boards=1, statistics=0)['games']:
@@ -58,41 +57,11 @@ for path in open(os.environ['TABULA_MAT_IN']).read().split():
 out.close()
 "#;
 
-/// Returns whether gnubg can run; prints SKIP (or fails under `TABULA_REQUIRE_GNUBG=1`)
-/// when it cannot.
-pub(crate) fn gnubg_here(what: &str) -> bool {
-    if Path::new(GNUBG).exists() {
-        return true;
-    }
-    let required = std::env::var("TABULA_REQUIRE_GNUBG").is_ok_and(|v| v == "1");
-    println!("SKIP: gnubg not installed (apt-get install gnubg) — {what} skipped");
-    assert!(!required, "TABULA_REQUIRE_GNUBG=1 but {GNUBG} is missing");
-    false
-}
-
 /// Imports each `.mat` file into gnubg and returns what gnubg read, per file: the lines
 /// [`expected`] writes for our side.
 pub(crate) fn gnubg_reads(files: &[PathBuf]) -> Vec<Vec<String>> {
-    let dir = tempfile::tempdir().unwrap();
-    let (input, output) = (dir.path().join("in.txt"), dir.path().join("out.txt"));
-    let script = dir.path().join("mat.py");
     let list: String = files.iter().map(|f| format!("{}\n", f.display())).collect();
-    std::fs::write(&input, list).unwrap();
-    std::fs::write(&script, SCRIPT).unwrap();
-    let run = Command::new(GNUBG)
-        .args(["-t", "-q", "-r", "-p"])
-        .arg(&script)
-        .env("TABULA_MAT_IN", &input)
-        .env("TABULA_MAT_OUT", &output)
-        .output()
-        .expect("gnubg runs");
-    let read = std::fs::read_to_string(&output).unwrap_or_else(|e| {
-        panic!(
-            "gnubg wrote nothing ({e}); stderr: {}",
-            String::from_utf8_lossy(&run.stderr)
-        )
-    });
-    let stdout = String::from_utf8_lossy(&run.stdout);
+    let (read, stdout) = run_gnubg(SCRIPT, &list);
     assert!(
         !stdout.contains("WARNING") && !stdout.contains("Unrecognised"),
         "gnubg warned on import:\n{stdout}"

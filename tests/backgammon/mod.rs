@@ -4,7 +4,7 @@
 mod rules;
 
 // Our legal plays against GNU Backgammon's, position by position (needs gnubg).
-mod gnubg;
+pub(crate) mod gnubg;
 
 // What a stored state may hold: every field checked, a finished game's gnubg ID, rulesets.
 mod loading;

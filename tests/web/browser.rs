@@ -92,6 +92,7 @@ async fn the_site_in_a_real_browser_is_accessible_fits_a_phone_follows_live_game
         &WebOptions {
             listen: "127.0.0.1:0".parse().unwrap(),
             public_base_url: None,
+            sign_in: None,
         },
         Limits {
             burst: 1_000_000,

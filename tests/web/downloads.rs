@@ -12,7 +12,8 @@ use tabula::rules::{Action, Game, Turn};
 use tabula::table::{Command, WebCommand};
 
 use super::{GUILD, Web, alice, bob};
-use crate::backgammon::mat::{expected, gnubg_here, gnubg_reads};
+use crate::backgammon::gnubg::gnubg_here;
+use crate::backgammon::mat::{expected, gnubg_reads};
 
 /// What pgn-reader found in a game: its tags and its mainline moves, in order.
 #[derive(Debug, Default)]

@@ -1,11 +1,12 @@
 //! The web view against its router, no browser: off until a manager turns it on, the same
 //! 404 for everything it may not show, hidden players and Discord ids on no page, board
-//! pictures cached, downloads read back by programs nobody here wrote, and game pages
-//! following their game live.
+//! pictures cached, downloads read back by programs nobody here wrote, game pages following
+//! their game live, and members-only servers behind a sign-in with Discord.
 
 mod browser;
 mod downloads;
 mod live;
+mod members;
 mod pages;
 mod privacy;
 

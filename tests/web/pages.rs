@@ -218,10 +218,12 @@ async fn a_leaderboard_page_costs_two_database_round_trips_however_many_it_lists
     let web = Web::new().await;
     web.seed().await;
     let id = web.enable().await;
-    let first = web.t.table.web_leaderboard(&id, "chess", 1).await;
+    let nobody = tabula::table::Viewer::anonymous();
+    let first = web.t.table.web_leaderboard(&id, "chess", 1, &nobody).await;
     assert_eq!(first.unwrap().unwrap().lines.len(), 3);
     // Once its players have their pages: the server, then the page's lines in one query.
-    let (again, trips) = count_round_trips(web.t.table.web_leaderboard(&id, "chess", 1)).await;
+    let (again, trips) =
+        count_round_trips(web.t.table.web_leaderboard(&id, "chess", 1, &nobody)).await;
     assert_eq!(again.unwrap().unwrap().lines.len(), 3);
     assert_eq!(trips, 2);
 }

@@ -113,33 +113,10 @@ pub fn search(
     if moves.is_empty() {
         return None;
     }
-    let tt_bits = if limits.nodes.is_some_and(|n| n < 100_000) {
-        14
-    } else {
-        18
-    };
-    let mut s = Searcher {
-        budget,
-        max_nodes: limits.nodes,
-        nodes: 0,
-        stopped: false,
-        tt: Table::new(tt_bits),
-        killers: [[None; 2]; MAX_PLY],
-        history: vec![0; 2 * 6 * 64],
-        path: before.to_vec(),
-    };
+    let mut s = Searcher::new(budget, limits, before);
     let root_hash = hash(pos);
     s.order(pos, &mut moves, None, 0);
-    let noise: Vec<i32> = moves
-        .iter()
-        .map(|_| {
-            if limits.noise > 0 {
-                rng.random_range(-limits.noise..=limits.noise)
-            } else {
-                0
-            }
-        })
-        .collect();
+    let noise = root_noise(moves.len(), limits.noise, rng);
     let mut found: Option<(Move, i32, u32)> = None;
     let deepest = if moves.len() == 1 {
         limits.depth.min(4)
@@ -182,6 +159,42 @@ pub fn search(
         depth,
         pv,
     })
+}
+
+/// Draws the noise added to each of `count` root moves' scores: up to `noise` centipawns
+/// either way (none when `noise` is 0).
+fn root_noise(count: usize, noise: i32, rng: &mut StdRng) -> Vec<i32> {
+    (0..count)
+        .map(|_| {
+            if noise > 0 {
+                rng.random_range(-noise..=noise)
+            } else {
+                0
+            }
+        })
+        .collect()
+}
+
+impl<'a> Searcher<'a> {
+    /// Makes a searcher for `limits` within `budget`, after the game's positions `before`:
+    /// a small transposition table when few nodes are allowed.
+    fn new(budget: &'a Budget, limits: Limits, before: &[u64]) -> Searcher<'a> {
+        let tt_bits = if limits.nodes.is_some_and(|n| n < 100_000) {
+            14
+        } else {
+            18
+        };
+        Searcher {
+            budget,
+            max_nodes: limits.nodes,
+            nodes: 0,
+            stopped: false,
+            tt: Table::new(tt_bits),
+            killers: [[None; 2]; MAX_PLY],
+            history: vec![0; 2 * 6 * 64],
+            path: before.to_vec(),
+        }
+    }
 }
 
 impl Searcher<'_> {

@@ -6,6 +6,7 @@
 //! The board is a bit mask, which the 121 holes of the largest star fit.
 
 use std::collections::HashMap;
+use std::ops::ControlFlow;
 
 use rand::Rng as _;
 use rand::rngs::StdRng;
@@ -121,31 +122,11 @@ pub fn plan(
             break;
         }
         beam = keep_best(beam, rng);
-        let mut next: HashMap<u128, Node> = HashMap::new();
-        for node in &beam {
-            expanded += 1;
-            let mut pegs = node.pegs;
-            while pegs != 0 {
-                let from = pegs.trailing_zeros() as Hole;
-                pegs &= pegs - 1;
-                let rest = node.pegs & !bit(from);
-                let mut to_all = reach(star, rest | others, from);
-                while to_all != 0 {
-                    let to = to_all.trailing_zeros() as Hole;
-                    to_all &= to_all - 1;
-                    let child = rest | bit(to);
-                    if done(child) {
-                        return Some(moves[node.root].clone());
-                    }
-                    let c = node.cost - cost[usize::from(from)] + cost[usize::from(to)];
-                    next.entry(child).or_insert(Node {
-                        pegs: child,
-                        cost: c,
-                        root: node.root,
-                    });
-                }
-            }
-        }
+        expanded += beam.len() as u64;
+        let next = match next_boards(star, &cost, others, &beam, &done) {
+            ControlFlow::Break(root) => return Some(moves[root].clone()),
+            ControlFlow::Continue(next) => next,
+        };
         if next.is_empty() {
             break;
         }
@@ -155,6 +136,43 @@ pub fn plan(
     }
     let best = keep_best(beam, rng).first().copied()?;
     moves.get(best.root).cloned()
+}
+
+/// Makes every board one move of the owner's pegs away from the boards of `beam` (the
+/// `others` standing still), each once with the first move that led to it; breaks with that
+/// move's index as soon as one is `done`.
+fn next_boards(
+    star: &Star,
+    cost: &[i64],
+    others: u128,
+    beam: &[Node],
+    done: &dyn Fn(u128) -> bool,
+) -> ControlFlow<usize, HashMap<u128, Node>> {
+    let mut next: HashMap<u128, Node> = HashMap::new();
+    for node in beam {
+        let mut pegs = node.pegs;
+        while pegs != 0 {
+            let from = pegs.trailing_zeros() as Hole;
+            pegs &= pegs - 1;
+            let rest = node.pegs & !bit(from);
+            let mut to_all = reach(star, rest | others, from);
+            while to_all != 0 {
+                let to = to_all.trailing_zeros() as Hole;
+                to_all &= to_all - 1;
+                let child = rest | bit(to);
+                if done(child) {
+                    return ControlFlow::Break(node.root);
+                }
+                let c = node.cost - cost[usize::from(from)] + cost[usize::from(to)];
+                next.entry(child).or_insert(Node {
+                    pegs: child,
+                    cost: c,
+                    root: node.root,
+                });
+            }
+        }
+    }
+    ControlFlow::Continue(next)
 }
 
 /// Keeps the [`BEAM`] cheapest boards, cheapest first, ties in random order.

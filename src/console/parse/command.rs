@@ -278,7 +278,7 @@ fn option<'a>(arg: &'a str, name: &str) -> Option<&'a str> {
     rest.strip_prefix(':').or_else(|| rest.strip_prefix('='))
 }
 
-/// Reads `/web`'s subcommand: `enable visibility=public`, `disable`, `hide-me`, `show-me`,
+/// Reads `/web`'s subcommand: `enable visibility=public|members`, `disable`, `hide-me`, `show-me`,
 /// `unlist`, or nothing (where the pages are).
 fn web(args: &[&str]) -> Result<WebCommand, String> {
     const USE: &str = "Use `/web`, `/web enable visibility=public`, `/web disable`, `/web hide-me`, \
@@ -286,20 +286,23 @@ fn web(args: &[&str]) -> Result<WebCommand, String> {
     match args {
         [] => Ok(WebCommand::Status),
         ["enable", rest @ ..] => match rest {
-            [arg]
-                if option(arg, "visibility")
-                    .unwrap_or(arg)
-                    .eq_ignore_ascii_case("public") =>
-            {
-                Ok(WebCommand::Enable {
-                    visibility: Visibility::Public,
-                })
+            [arg] => {
+                let value = option(arg, "visibility").unwrap_or(arg);
+                let visibility = if value.eq_ignore_ascii_case("public") {
+                    Visibility::Public
+                } else if value.eq_ignore_ascii_case("members") {
+                    Visibility::Members
+                } else {
+                    return Err(format!(
+                        "{} is not a visibility: write `visibility=public` or `visibility=members`.",
+                        shown(value)
+                    ));
+                };
+                Ok(WebCommand::Enable { visibility })
             }
-            [arg] => Err(format!(
-                "{} is not a visibility: the one there is is `visibility=public`.",
-                shown(option(arg, "visibility").unwrap_or(arg))
-            )),
-            _ => Err("Say who may see the pages: `/web enable visibility=public`.".into()),
+            _ => Err(
+                "Say who may see the pages: `/web enable visibility=public` (or `members`).".into(),
+            ),
         },
         ["disable"] => Ok(WebCommand::Disable),
         ["hide-me" | "hide_me" | "hideme"] => Ok(WebCommand::HideMe),

@@ -34,6 +34,7 @@ pub(crate) async fn enable(
 ) -> Result<(), Error> {
     let visibility = match visibility {
         WebVisibility::Public => Visibility::Public,
+        WebVisibility::Members => Visibility::Members,
     };
     as_manager(ctx, WebCommand::Enable { visibility }).await
 }
@@ -62,11 +63,14 @@ pub(crate) async fn unlist(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Web(WebCommand::Unlist), false).await
 }
 
-/// Who may see a server's pages. Only the choices that are built are offered.
+/// Who may see a server's pages.
 #[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
 pub(crate) enum WebVisibility {
     #[name = "public"]
     Public,
+    // Members of the server, signed in on the site with Discord.
+    #[name = "members"]
+    Members,
 }
 
 /// Runs a `/web` command that needs Manage Server: the table's admin flag is that

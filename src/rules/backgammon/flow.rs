@@ -3,7 +3,7 @@
 use super::board::{Board, count};
 use super::moves::{self, play_steps};
 use super::scoring::{Cube, GameResult, GameWin, bear_off_win};
-use super::{BackgammonGame, BackgammonMove, Crawford, LastPlay, Phase, seat_name};
+use super::{BackgammonGame, BackgammonMove, Crawford, LastPlay, Phase, Step, seat_name};
 use crate::rules::{Outcome, PlayError, Seat, WinReason};
 
 /// What a roll must be, in words.
@@ -124,50 +124,67 @@ impl BackgammonGame {
                 next.end_game(by, GameWin::Dropped);
             }
             (BackgammonMove::Play(steps), Phase::Move { seat: due, dice }) if due == seat => {
-                let view = self.board.view(seat);
-                let plays = moves::legal_plays(&view, (dice[0], dice[1]));
-                let result = match plays.iter().find(|p| p.steps == *steps) {
-                    Some(p) => p.result,
-                    None => play_steps(&view, steps).ok_or(illegal_play())?,
-                };
-                let play = plays
-                    .into_iter()
-                    .find(|p| p.result == result)
-                    .ok_or(illegal_play())?;
-                next.board = Board::from_view(seat, &play.result);
-                next.last = Some(LastPlay {
-                    seat,
-                    dice,
-                    steps: play.steps,
-                });
-                if count(&play.result.me) == 0 {
-                    let win = bear_off_win(&next.board, seat);
-                    next.end_game(seat, win);
-                } else {
-                    next.phase = Phase::Roll { seat: 1 - seat };
-                }
+                self.play_dice(&mut next, seat, dice, steps)?;
             }
-            _ => {
-                let turn_seat = match self.phase {
-                    Phase::Doubled { seat } => 1 - seat,
-                    other => match other {
-                        Phase::Roll { seat } | Phase::Move { seat, .. } => seat,
-                        _ => 2,
-                    },
-                };
-                return Err(if turn_seat != seat {
-                    PlayError::NotYourTurn
-                } else if let BackgammonMove::Play(_) = m {
-                    match self.phase {
-                        Phase::Doubled { seat } => PlayError::Illegal(self.double_pending(seat)),
-                        _ => PlayError::RollFirst,
-                    }
-                } else {
-                    PlayError::Illegal(self.cube_refusal(seat, m))
-                });
-            }
+            _ => return Err(self.out_of_turn(seat, m)),
         }
         Ok(next)
+    }
+
+    /// Plays `steps` of `dice` for `seat` into `next`: the legal play they make (the steps as
+    /// typed, or any order that reaches the same position), then the next roll or the end.
+    fn play_dice(
+        &self,
+        next: &mut BackgammonGame,
+        seat: Seat,
+        dice: [u8; 2],
+        steps: &[Step],
+    ) -> Result<(), PlayError> {
+        let view = self.board.view(seat);
+        let plays = moves::legal_plays(&view, (dice[0], dice[1]));
+        let result = match plays.iter().find(|p| p.steps == *steps) {
+            Some(p) => p.result,
+            None => play_steps(&view, steps).ok_or(illegal_play())?,
+        };
+        let play = plays
+            .into_iter()
+            .find(|p| p.result == result)
+            .ok_or(illegal_play())?;
+        next.board = Board::from_view(seat, &play.result);
+        next.last = Some(LastPlay {
+            seat,
+            dice,
+            steps: play.steps,
+        });
+        if count(&play.result.me) == 0 {
+            let win = bear_off_win(&next.board, seat);
+            next.end_game(seat, win);
+        } else {
+            next.phase = Phase::Roll { seat: 1 - seat };
+        }
+        Ok(())
+    }
+
+    /// Says why `m` cannot be played by `seat` now: not its turn, a roll or a double pending,
+    /// or a cube action the cube refuses.
+    fn out_of_turn(&self, seat: Seat, m: &BackgammonMove) -> PlayError {
+        let turn_seat = match self.phase {
+            Phase::Doubled { seat } => 1 - seat,
+            other => match other {
+                Phase::Roll { seat } | Phase::Move { seat, .. } => seat,
+                _ => 2,
+            },
+        };
+        if turn_seat != seat {
+            PlayError::NotYourTurn
+        } else if let BackgammonMove::Play(_) = m {
+            match self.phase {
+                Phase::Doubled { seat } => PlayError::Illegal(self.double_pending(seat)),
+                _ => PlayError::RollFirst,
+            }
+        } else {
+            PlayError::Illegal(self.cube_refusal(seat, m))
+        }
     }
 
     /// Ends the game (and, in a match, the match) with `seat` resigning. The opponent wins the

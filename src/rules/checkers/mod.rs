@@ -382,84 +382,84 @@ impl CheckersGame {
         } else {
             before.quiet + 1
         };
-        let mut taken: Vec<(u8, bool)> = (0..32u8)
-            .filter(|b| line.captured & (1 << b) != 0)
-            .map(|b| (b, pos.kings[1 - me] & (1 << b) != 0))
-            .collect();
-        if let Some(prev) = &before.last
-            && prev.seat == me
-            && prev.path.is_empty()
-        {
-            taken.extend(prev.taken.iter().copied());
-        }
         self.last = Some(Last {
             seat: me,
             path: line.path.clone(),
-            taken,
+            taken: taken_by(before, line),
         });
         self.must_capture = false;
         self.pending = None;
         if fault {
-            let open: Vec<&Line> = caps
-                .iter()
-                .filter(|l| before.variant == Variant::Huff000 || l.captures() == most)
-                .collect();
-            let mut offenders: Vec<u8> = open
-                .iter()
-                .map(|l| {
-                    if l.path[0] == from {
-                        *line.path.last().unwrap_or(&from)
-                    } else {
-                        l.path[0]
-                    }
-                })
-                .collect();
-            offenders.sort_unstable();
-            offenders.dedup();
-            let missed: Vec<String> = open
-                .iter()
-                .take(4)
-                .map(|l| path_move(l).to_string())
-                .collect();
-            let answers = match before.variant {
-                Variant::Huff004 => format!(
-                    "{} may `undo` it (then {} must capture), `huff {}`, or `pass`, then moves",
-                    seat_name(1 - me),
-                    seat_name(me),
-                    offenders[0] + 1
-                ),
-                _ => format!(
-                    "{} may `huff {}` before moving, or `pass`",
-                    seat_name(1 - me),
-                    offenders[0] + 1
-                ),
-            };
-            self.notice = Some(format!(
-                "{} {} ({} was open): {answers}.",
-                seat_name(me),
-                if line.captured == 0 {
-                    "did not capture"
-                } else {
-                    "captured fewer than possible"
-                },
-                missed.join(", ")
-            ));
-            self.pending = Some(Pending {
-                offenders,
-                missed,
-                before: (before.variant == Variant::Huff004).then(|| {
-                    Box::new(Before {
-                        pos: before.pos,
-                        quiet: before.quiet,
-                        last: before.last.clone(),
-                    })
-                }),
-            });
+            self.call_huff(before, line, &caps, most);
         }
         // Moving declines the opponent's offer; the mover's own offer stands for one reply.
         if before.draw_offer != Some(me) {
             self.draw_offer = None;
         }
+    }
+
+    /// Records a failure to capture (as much as possible) under the huffing rulesets after
+    /// `line` was played from `before`: the notice naming the captures that were open and what
+    /// the opponent may answer, and the answer pending (`caps` are the captures that were
+    /// open, `most` the most pieces one took).
+    fn call_huff(&mut self, before: &CheckersGame, line: &Line, caps: &[Line], most: u32) {
+        let me = before.pos.turn;
+        let from = line.path[0];
+        let open: Vec<&Line> = caps
+            .iter()
+            .filter(|l| before.variant == Variant::Huff000 || l.captures() == most)
+            .collect();
+        let mut offenders: Vec<u8> = open
+            .iter()
+            .map(|l| {
+                if l.path[0] == from {
+                    *line.path.last().unwrap_or(&from)
+                } else {
+                    l.path[0]
+                }
+            })
+            .collect();
+        offenders.sort_unstable();
+        offenders.dedup();
+        let missed: Vec<String> = open
+            .iter()
+            .take(4)
+            .map(|l| path_move(l).to_string())
+            .collect();
+        let answers = match before.variant {
+            Variant::Huff004 => format!(
+                "{} may `undo` it (then {} must capture), `huff {}`, or `pass`, then moves",
+                seat_name(1 - me),
+                seat_name(me),
+                offenders[0] + 1
+            ),
+            _ => format!(
+                "{} may `huff {}` before moving, or `pass`",
+                seat_name(1 - me),
+                offenders[0] + 1
+            ),
+        };
+        self.notice = Some(format!(
+            "{} {} ({} was open): {answers}.",
+            seat_name(me),
+            if line.captured == 0 {
+                "did not capture"
+            } else {
+                "captured fewer than possible"
+            },
+            missed.join(", ")
+        ));
+        self.pending = Some(Pending {
+            offenders,
+            missed,
+            before: (before.variant == Variant::Huff004).then(|| {
+                Box::new(Before {
+                    pos: before.pos,
+                    quiet: before.quiet,
+                    last: before.last.clone(),
+                })
+            }),
+        });
     }
 
     fn playing(&self, seat: Seat) -> Result<(), PlayError> {
@@ -484,6 +484,23 @@ fn no_huff() -> PlayError {
     PlayError::Illegal(
         "a huff answers the opponent's failure to capture, and they did not fail to".into(),
     )
+}
+
+/// The pieces a move took, each with whether it was a king: those `line` captured from
+/// `before`, and the piece the mover huffed just before moving.
+fn taken_by(before: &CheckersGame, line: &Line) -> Vec<(u8, bool)> {
+    let (pos, me) = (&before.pos, before.pos.turn);
+    let mut taken: Vec<(u8, bool)> = (0..32u8)
+        .filter(|b| line.captured & (1 << b) != 0)
+        .map(|b| (b, pos.kings[1 - me] & (1 << b) != 0))
+        .collect();
+    if let Some(prev) = &before.last
+        && prev.seat == me
+        && prev.path.is_empty()
+    {
+        taken.extend(prev.taken.iter().copied());
+    }
+    taken
 }
 
 /// Returns the move of a line, with PDN squares.

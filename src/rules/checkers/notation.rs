@@ -333,45 +333,52 @@ pub(super) fn read_fen(text: &str) -> Result<Position, String> {
             return Err(format!("{}'s pieces are listed twice", seat_name(side)));
         }
         for item in field[1..].split(',').filter(|w| !w.is_empty()) {
-            let (king, squares) = match item.strip_prefix('K') {
-                Some(rest) => (true, rest),
-                None => (false, item),
-            };
-            let number = |w: &str| match w.parse::<u8>() {
-                Ok(s) if (1..=32).contains(&s) => Ok(s - 1),
-                _ => Err(format!("{} is not a square from 1 to 32", shown(w))),
-            };
-            let (lo, hi) = match squares.split_once('-') {
-                Some((a, b)) => (number(a)?, number(b)?),
-                None => (number(squares)?, number(squares)?),
-            };
-            if lo > hi {
-                return Err(format!("the range {} runs backwards", shown(item)));
-            }
-            for b in lo..=hi {
-                let bit = 1u32 << b;
-                if pos.occupied() & bit != 0 {
-                    return Err(format!("square {} is given twice", b + 1));
-                }
-                if king {
-                    pos.kings[side] |= bit;
-                } else if on_king_row(side, b) {
-                    return Err(format!(
-                        "a {} man on {} would have been crowned: write K{}",
-                        seat_name(side),
-                        b + 1,
-                        b + 1
-                    ));
-                } else {
-                    pos.men[side] |= bit;
-                }
-            }
+            place(&mut pos, side, item)?;
         }
         if pos.pieces(side).count_ones() > 12 {
             return Err(format!("{} has more than twelve pieces", seat_name(side)));
         }
     }
     Ok(pos)
+}
+
+/// Places the pieces of one item of `side`'s list in `pos`: a square or a range of squares
+/// (`13`, `1-12`), kings with a leading `K`.
+fn place(pos: &mut Position, side: Seat, item: &str) -> Result<(), String> {
+    let (king, squares) = match item.strip_prefix('K') {
+        Some(rest) => (true, rest),
+        None => (false, item),
+    };
+    let number = |w: &str| match w.parse::<u8>() {
+        Ok(s) if (1..=32).contains(&s) => Ok(s - 1),
+        _ => Err(format!("{} is not a square from 1 to 32", shown(w))),
+    };
+    let (lo, hi) = match squares.split_once('-') {
+        Some((a, b)) => (number(a)?, number(b)?),
+        None => (number(squares)?, number(squares)?),
+    };
+    if lo > hi {
+        return Err(format!("the range {} runs backwards", shown(item)));
+    }
+    for b in lo..=hi {
+        let bit = 1u32 << b;
+        if pos.occupied() & bit != 0 {
+            return Err(format!("square {} is given twice", b + 1));
+        }
+        if king {
+            pos.kings[side] |= bit;
+        } else if on_king_row(side, b) {
+            return Err(format!(
+                "a {} man on {} would have been crowned: write K{}",
+                seat_name(side),
+                b + 1,
+                b + 1
+            ));
+        } else {
+            pos.men[side] |= bit;
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -69,22 +69,7 @@ impl TryFrom<Record> for ChineseCheckersGame {
             return Err("partners play with 4 or 6 players".into());
         }
         let star = rules.size.star();
-        let cells = r
-            .board
-            .chars()
-            .map(|c| match c {
-                '.' => Ok(None),
-                '1'..='6' => {
-                    let seat = usize::from(c as u8 - b'1');
-                    if seat < r.players {
-                        Ok(Some(seat))
-                    } else {
-                        Err(format!("the board has a peg of seat {}", seat + 1))
-                    }
-                }
-                _ => Err("the board is one of . or 1-6 per hole".to_string()),
-            })
-            .collect::<Result<Vec<_>, _>>()?;
+        let cells = read_board(&r.board, r.players)?;
         if cells.len() != star.len() {
             return Err(format!("the board has {} holes", star.len()));
         }
@@ -109,54 +94,12 @@ impl TryFrom<Record> for ChineseCheckersGame {
             best: r.best,
             since_progress: r.since_progress,
         };
-        for seat in 0..game.players {
-            let pegs = game.cells.iter().filter(|c| **c == Some(seat)).count();
-            let resigned = game.resigned.contains(&seat);
-            if pegs != if resigned { 0 } else { rules.size.pegs() } {
-                return Err(format!("seat {} has {pegs} pegs", seat + 1));
-            }
-            // With `places` a player home stays home after the opponent's pegs that counted
-            // for them leave their corner.
-            let home = game.is_home(seat);
-            let listed = game.finished.contains(&seat);
-            if home && !listed || listed && !home && !rules.places {
-                return Err("the players home do not match the board".into());
-            }
-            if let Some(p) = game.partner(seat)
-                && resigned != game.resigned.contains(&p)
-            {
-                return Err("partners resign together".into());
-            }
-            if !resigned && game.best[seat] > game.distance(seat) {
-                return Err("a player's best distance is above their distance".into());
-            }
-        }
-        let mut teams_home: Vec<Seat> = game
-            .finished
-            .iter()
-            .filter(|&&s| game.team_home(s))
-            .map(|&s| game.team(s)[0])
-            .collect();
-        teams_home.sort_unstable();
-        teams_home.dedup();
-        if !rules.places && teams_home.len() > 1 {
-            return Err("the game ended at its first winner".into());
-        }
+        game.check_seats()?;
         if game.since_progress > game.progress_limit() {
             return Err("more moves without progress than the limit".into());
         }
         if let Some((seat, path)) = r.last {
-            let fits = seat < game.players
-                && path.len() >= 2
-                && path.len() <= star.len()
-                && path.iter().all(|&h| usize::from(h) < star.len())
-                && distinct_holes(&path)
-                && game.cells[usize::from(path[path.len() - 1])].is_some()
-                && (path.len() == 2 && star.adjacent(path[0], path[1])
-                    || path
-                        .windows(2)
-                        .all(|w| star.jumped_over(w[0], w[1]).is_some()));
-            if !fits {
+            if !game.fits_last(seat, &path) {
                 return Err("the last move does not fit the board".into());
             }
             game.last = Some((seat, path));
@@ -168,6 +111,84 @@ impl TryFrom<Record> for ChineseCheckersGame {
             return Err("the seat to move cannot move".into());
         }
         Ok(game)
+    }
+}
+
+/// Reads the board, one character per hole: `.` for an empty hole, `1`-`6` for the peg of a
+/// seat among the `players`.
+fn read_board(board: &str, players: usize) -> Result<Vec<Option<Seat>>, String> {
+    board
+        .chars()
+        .map(|c| match c {
+            '.' => Ok(None),
+            '1'..='6' => {
+                let seat = usize::from(c as u8 - b'1');
+                if seat < players {
+                    Ok(Some(seat))
+                } else {
+                    Err(format!("the board has a peg of seat {}", seat + 1))
+                }
+            }
+            _ => Err("the board is one of . or 1-6 per hole".to_string()),
+        })
+        .collect()
+}
+
+impl ChineseCheckersGame {
+    /// Checks each seat against the board: its pegs, whether it is home, its partner's
+    /// resignation and its best distance; and that only `places` goes on after a first winner.
+    fn check_seats(&self) -> Result<(), String> {
+        let rules = self.rules;
+        for seat in 0..self.players {
+            let pegs = self.cells.iter().filter(|c| **c == Some(seat)).count();
+            let resigned = self.resigned.contains(&seat);
+            if pegs != if resigned { 0 } else { rules.size.pegs() } {
+                return Err(format!("seat {} has {pegs} pegs", seat + 1));
+            }
+            // With `places` a player home stays home after the opponent's pegs that counted
+            // for them leave their corner.
+            let home = self.is_home(seat);
+            let listed = self.finished.contains(&seat);
+            if home && !listed || listed && !home && !rules.places {
+                return Err("the players home do not match the board".into());
+            }
+            if let Some(p) = self.partner(seat)
+                && resigned != self.resigned.contains(&p)
+            {
+                return Err("partners resign together".into());
+            }
+            if !resigned && self.best[seat] > self.distance(seat) {
+                return Err("a player's best distance is above their distance".into());
+            }
+        }
+        let mut teams_home: Vec<Seat> = self
+            .finished
+            .iter()
+            .filter(|&&s| self.team_home(s))
+            .map(|&s| self.team(s)[0])
+            .collect();
+        teams_home.sort_unstable();
+        teams_home.dedup();
+        if !rules.places && teams_home.len() > 1 {
+            return Err("the game ended at its first winner".into());
+        }
+        Ok(())
+    }
+
+    /// Tells whether `path`, the last move of `seat`, fits the board: distinct holes on the
+    /// star, ending on a peg, one step or a chain of jumps.
+    fn fits_last(&self, seat: Seat, path: &[Hole]) -> bool {
+        let star = self.rules.size.star();
+        seat < self.players
+            && path.len() >= 2
+            && path.len() <= star.len()
+            && path.iter().all(|&h| usize::from(h) < star.len())
+            && distinct_holes(path)
+            && self.cells[usize::from(path[path.len() - 1])].is_some()
+            && (path.len() == 2 && star.adjacent(path[0], path[1])
+                || path
+                    .windows(2)
+                    .all(|w| star.jumped_over(w[0], w[1]).is_some()))
     }
 }
 

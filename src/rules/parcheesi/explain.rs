@@ -1,9 +1,9 @@
 //! Reading a typed turn against the legal parts, and saying why one is refused.
 
 use super::board::{self, START};
-use super::moves::{Node, Part, Search, enter, step};
+use super::moves::{Ctx, Node, Part, Search, enter, step};
 use super::notation::{self, ParseError, Wish};
-use super::{ParcheesiGame, ParcheesiMove, Phase, join_values};
+use super::{ParcheesiGame, ParcheesiMove, ParcheesiRules, Phase, join_values};
 use crate::rules::{PlayError, Rules, shown};
 
 /// How many example moves an error offers.
@@ -66,67 +66,105 @@ pub fn explain(game: &ParcheesiGame, search: &mut Search, node: &Node, wishes: &
     let mut at = *node;
     let dice_left = !node.bonus_phase && node.left_len() > 0;
     for wish in wishes {
-        let board = board::Board::of(&at.pawns[..ctx.players]);
         match *wish {
-            Wish::Enter(_) => match enter(&ctx, &at, &board) {
-                Ok(next) => at = next,
-                Err(why) => return notation::why_text(why, 0, 5),
-            },
+            Wish::Enter(_) => {
+                let board = board::Board::of(&at.pawns[..ctx.players]);
+                match enter(&ctx, &at, &board) {
+                    Ok(next) => at = next,
+                    Err(why) => return notation::why_text(why, 0, 5),
+                }
+            }
             Wish::Step(pawn, Some(count))
                 if !at.bonus_phase && at.left_len() > 0 && run_sum(&at, count).is_some() =>
             {
-                for value in run_sum(&at, count).unwrap_or_default() {
-                    let board = board::Board::of(&at.pawns[..ctx.players]);
-                    match step(&ctx, &at, &board, pawn, value) {
-                        Ok(mut next) => {
-                            let mut left = at.left;
-                            if let Some(i) = left.iter().position(|&v| v == value) {
-                                left[i] = 0;
-                            }
-                            left.sort_unstable_by(|a, b| b.cmp(a));
-                            next.left = left;
-                            at = next;
-                        }
-                        Err(why) => return notation::why_text(why, pawn, value),
-                    }
+                match step_by_dice(&ctx, &at, pawn, count) {
+                    Ok(next) => at = next,
+                    Err(why) => return why,
                 }
             }
-            Wish::Step(pawn, count) => {
-                if dice_left && at.left_len() > 0 {
-                    let bonus = [rules.capture_bonus, rules.home_bonus];
-                    return if count.is_some_and(|c| bonus.contains(&c)) {
-                        "bonuses come after the dice are played".to_string()
-                    } else {
-                        let have: Vec<u8> = at.left.iter().copied().filter(|&v| v > 0).collect();
-                        match count {
-                            Some(c) => format!("you have {} to play, not {c}", join_values(&have)),
-                            None => format!("say how far pawn {} moves", super::pawn_letter(pawn)),
-                        }
-                    };
-                }
-                let owed = at.capture + at.home;
-                if owed == 0 {
-                    return "there is no bonus to take".to_string();
-                }
-                let amounts: Vec<String> = [
-                    (at.capture, rules.capture_bonus),
-                    (at.home, rules.home_bonus),
-                ]
-                .iter()
-                .filter(|(n, _)| *n > 0)
-                .map(|(_, a)| a.to_string())
-                .collect();
-                return format!(
-                    "the bonus owed is {} spaces, moved by one pawn",
-                    amounts.join(" or ")
-                );
-            }
+            Wish::Step(pawn, count) => return wrong_step(rules, &at, pawn, count, dice_left),
             Wish::Again => {
                 return "`again` swaps a capture bonus for another roll, where the rules allow it"
                     .to_string();
             }
         }
     }
+    broken_rule(game, search, node, &at, wishes)
+}
+
+/// Moves `pawn` by the dice parts that add up to `count`, one part at a time from `at`; says
+/// why when a part cannot be made.
+fn step_by_dice(ctx: &Ctx, at: &Node, pawn: u8, count: u8) -> Result<Node, String> {
+    let mut at = *at;
+    for value in run_sum(&at, count).unwrap_or_default() {
+        let board = board::Board::of(&at.pawns[..ctx.players]);
+        match step(ctx, &at, &board, pawn, value) {
+            Ok(mut next) => {
+                let mut left = at.left;
+                if let Some(i) = left.iter().position(|&v| v == value) {
+                    left[i] = 0;
+                }
+                left.sort_unstable_by(|a, b| b.cmp(a));
+                next.left = left;
+                at = next;
+            }
+            Err(why) => return Err(notation::why_text(why, pawn, value)),
+        }
+    }
+    Ok(at)
+}
+
+/// Says why a step no dice parts add up to fails at `at`: the dice come first (`dice_left`),
+/// or it is not the bonus owed.
+fn wrong_step(
+    rules: ParcheesiRules,
+    at: &Node,
+    pawn: u8,
+    count: Option<u8>,
+    dice_left: bool,
+) -> String {
+    if dice_left && at.left_len() > 0 {
+        let bonus = [rules.capture_bonus, rules.home_bonus];
+        return if count.is_some_and(|c| bonus.contains(&c)) {
+            "bonuses come after the dice are played".to_string()
+        } else {
+            let have: Vec<u8> = at.left.iter().copied().filter(|&v| v > 0).collect();
+            match count {
+                Some(c) => format!("you have {} to play, not {c}", join_values(&have)),
+                None => format!("say how far pawn {} moves", super::pawn_letter(pawn)),
+            }
+        };
+    }
+    let owed = at.capture + at.home;
+    if owed == 0 {
+        return "there is no bonus to take".to_string();
+    }
+    let amounts: Vec<String> = [
+        (at.capture, rules.capture_bonus),
+        (at.home, rules.home_bonus),
+    ]
+    .iter()
+    .filter(|(n, _)| *n > 0)
+    .map(|(_, a)| a.to_string())
+    .collect();
+    format!(
+        "the bonus owed is {} spaces, moved by one pawn",
+        amounts.join(" or ")
+    )
+}
+
+/// Says which rule the whole turn breaks when every part of it could be made (`at` is where
+/// the parts lead from `node`): an entry it leaves out, the doublets bonus, a blockade moved
+/// together, or a roll not used in full.
+fn broken_rule(
+    game: &ParcheesiGame,
+    search: &mut Search,
+    node: &Node,
+    at: &Node,
+    wishes: &[Wish],
+) -> String {
+    let ctx = *search.ctx();
+    let rules = game.rules;
     if ctx.must_enter && wishes.iter().all(|w| !matches!(w, Wish::Enter(_))) {
         let enters = search
             .legal_next(node)

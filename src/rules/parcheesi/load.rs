@@ -83,6 +83,13 @@ impl ParcheesiGame {
     /// of a colour on a space, never two colours on one track space, and a consistent turn:
     /// a roll being played is re-derived from the pawns at its throw, part by part.
     pub(super) fn validate(&self) -> Result<(), LoadError> {
+        self.check_pawns()?;
+        self.check_phase()
+    }
+
+    /// Checks the seats and where their pawns are: 2–4 seats, places on the board, a seat
+    /// that resigned gone from it, the last throw, and the pawns before the last move.
+    fn check_pawns(&self) -> Result<(), LoadError> {
         let players = self.pawns.len();
         if !(2..=4).contains(&players) {
             return Err(LoadError::Players(players));
@@ -115,6 +122,13 @@ impl ParcheesiGame {
             }
             check_places(before)?;
         }
+        Ok(())
+    }
+
+    /// Checks the phase against the seats and the pawns: the opening roll, the seat to roll
+    /// or move (with its roll re-derived), or the result.
+    fn check_phase(&self) -> Result<(), LoadError> {
+        let players = self.pawns.len();
         let active = |s: usize| s < players && !self.resigned[s];
         let finished = (0..players).find(|&s| self.pawns[s].iter().all(|&p| p == HOME));
         match &self.phase {

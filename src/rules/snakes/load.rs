@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::board::GOAL;
 use super::{Last, Phase, Round, SnakesGame, SnakesRules, Step};
-use crate::rules::{Outcome, WinReason};
+use crate::rules::{Outcome, Seat, WinReason};
 
 /// A game as stored.
 #[derive(Serialize, Deserialize)]
@@ -69,8 +69,34 @@ impl SnakesGame {
     /// Checks every field against the others; says what is wrong.
     fn check(&self) -> Result<(), String> {
         let n = self.squares.len();
+        self.check_squares()?;
+        self.check_phase()?;
+        if self.one_die {
+            let ok = matches!(self.phase, Phase::Roll { seat }
+                if self.rules.dice.may_choose_one(self.squares[seat]));
+            if !ok {
+                return Err("one die is chosen only in two-dice-95 on 95 or above".into());
+            }
+        }
+        if let Some(round) = &self.round
+            && (round.contenders.len() != round.thrown.len()
+                || round.contenders.len() < 2
+                || round.contenders.iter().any(|&s| s >= n)
+                || round.thrown.iter().any(|t| !(1..=6).contains(t))
+                || self.last.is_some())
+        {
+            return Err("the round for who starts does not fit".into());
+        }
+        if let Some(last) = &self.last {
+            self.check_last(last)?;
+        }
+        Ok(())
+    }
+
+    /// Checks each token's square: on the board, not where a ladder or snake starts, and not
+    /// shared.
+    fn check_squares(&self) -> Result<(), String> {
         let layout = self.rules.layout;
-        let active: Vec<usize> = (0..n).filter(|&s| !self.resigned[s]).collect();
         for (seat, &sq) in self.squares.iter().enumerate() {
             if sq < self.rules.start || sq > GOAL {
                 return Err(format!("square {sq} is off the board"));
@@ -84,41 +110,17 @@ impl SnakesGame {
                 return Err(format!("two tokens share square {sq}"));
             }
         }
+        Ok(())
+    }
+
+    /// Checks the phase against the seats and the board: who throws for the start, who
+    /// rolls, or the result.
+    fn check_phase(&self) -> Result<(), String> {
+        let n = self.squares.len();
+        let active: Vec<usize> = (0..n).filter(|&s| !self.resigned[s]).collect();
         let on_goal: Vec<usize> = (0..n).filter(|&s| self.squares[s] == GOAL).collect();
         match &self.phase {
-            Phase::Opening { contenders, thrown } => {
-                if n < 2 {
-                    return Err("a one-player race has no throw for who starts".into());
-                }
-                if self.squares.iter().any(|&s| s != self.rules.start)
-                    || self.last.is_some()
-                    || self.rolls != 0
-                {
-                    return Err("nobody moves before the throw for who starts".into());
-                }
-                let distinct = contenders.windows(2).all(|w| w[0] < w[1]);
-                if contenders.len() < 2
-                    || !distinct
-                    || contenders.iter().any(|&s| s >= n || self.resigned[s])
-                    || thrown.len() >= contenders.len()
-                    || thrown.iter().any(|t| !(1..=6).contains(t))
-                {
-                    return Err("the throw for who starts does not fit the seats".into());
-                }
-                if let Some(round) = &self.round {
-                    let best = round.thrown.iter().max().copied().unwrap_or(0);
-                    let tied: Vec<usize> = round
-                        .contenders
-                        .iter()
-                        .zip(&round.thrown)
-                        .filter(|(_, t)| **t == best)
-                        .map(|(s, _)| *s)
-                        .collect();
-                    if !tied.iter().all(|s| contenders.contains(s)) && tied.len() < 2 {
-                        return Err("the earlier round for who starts does not fit".into());
-                    }
-                }
-            }
+            Phase::Opening { contenders, thrown } => self.check_opening(contenders, thrown)?,
             Phase::Roll { seat } => {
                 if *seat >= n || self.resigned[*seat] {
                     return Err("the seat to roll does not play".into());
@@ -142,24 +144,43 @@ impl SnakesGame {
                 _ => return Err("the result does not fit the board".into()),
             },
         }
-        if self.one_die {
-            let ok = matches!(self.phase, Phase::Roll { seat }
-                if self.rules.dice.may_choose_one(self.squares[seat]));
-            if !ok {
-                return Err("one die is chosen only in two-dice-95 on 95 or above".into());
-            }
+        Ok(())
+    }
+
+    /// Checks the throw for who starts: nobody has moved, the contenders and their throws fit
+    /// the seats, and an earlier round's tie leads to these contenders.
+    fn check_opening(&self, contenders: &[Seat], thrown: &[u8]) -> Result<(), String> {
+        let n = self.squares.len();
+        if n < 2 {
+            return Err("a one-player race has no throw for who starts".into());
         }
-        if let Some(round) = &self.round
-            && (round.contenders.len() != round.thrown.len()
-                || round.contenders.len() < 2
-                || round.contenders.iter().any(|&s| s >= n)
-                || round.thrown.iter().any(|t| !(1..=6).contains(t))
-                || self.last.is_some())
+        if self.squares.iter().any(|&s| s != self.rules.start)
+            || self.last.is_some()
+            || self.rolls != 0
         {
-            return Err("the round for who starts does not fit".into());
+            return Err("nobody moves before the throw for who starts".into());
         }
-        if let Some(last) = &self.last {
-            self.check_last(last)?;
+        let distinct = contenders.windows(2).all(|w| w[0] < w[1]);
+        if contenders.len() < 2
+            || !distinct
+            || contenders.iter().any(|&s| s >= n || self.resigned[s])
+            || thrown.len() >= contenders.len()
+            || thrown.iter().any(|t| !(1..=6).contains(t))
+        {
+            return Err("the throw for who starts does not fit the seats".into());
+        }
+        if let Some(round) = &self.round {
+            let best = round.thrown.iter().max().copied().unwrap_or(0);
+            let tied: Vec<usize> = round
+                .contenders
+                .iter()
+                .zip(&round.thrown)
+                .filter(|(_, t)| **t == best)
+                .map(|(s, _)| *s)
+                .collect();
+            if !tied.iter().all(|s| contenders.contains(s)) && tied.len() < 2 {
+                return Err("the earlier round for who starts does not fit".into());
+            }
         }
         Ok(())
     }

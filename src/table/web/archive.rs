@@ -2,10 +2,10 @@
 //! player and result, a page at a time.
 
 use crate::rules::GameKind;
-use crate::store::{ArchiveFilter, ArchiveResult, Visibility};
+use crate::store::{ArchiveFilter, ArchiveResult};
 use crate::table::{Table, TableError};
 
-use super::{GameLine, MAX_PAGE};
+use super::{GameLine, MAX_PAGE, Viewer};
 
 /// Games on one page of an archive.
 pub const ARCHIVE_PAGE: usize = 25;
@@ -47,13 +47,17 @@ impl Table {
         &self,
         server: &str,
         query: ArchiveQuery,
+        viewer: &Viewer,
     ) -> Result<Option<ArchiveView>, TableError> {
+        if !(1..=MAX_PAGE).contains(&query.page) {
+            return Ok(None);
+        }
         let Some(server) = self.store.web_server_by_id(server).await? else {
             return Ok(None);
         };
-        if server.visibility != Visibility::Public || !(1..=MAX_PAGE).contains(&query.page) {
+        let Some(server) = self.shown_to(server, viewer).await? else {
             return Ok(None);
-        }
+        };
         let kind = match &query.game {
             None => None,
             Some(name) => match name.parse::<GameKind>() {

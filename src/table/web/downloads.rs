@@ -8,17 +8,17 @@ use crate::rules::{Game, RecordFormat};
 use crate::table::record::{self, History};
 use crate::table::{Table, TableError};
 
-use super::WebFile;
 use super::pages::{actor, card_lines};
 use super::privacy::named_seats;
+use super::{Viewer, WebFile};
 
 impl Table {
     /// How many actions a game a page may show has logged (its last ply).
     ///
     /// # Errors
     /// [`TableError`] when the database fails.
-    pub async fn web_plies(&self, id: &str) -> Result<Option<usize>, TableError> {
-        Ok(self.shown_game(id).await?.map(|s| s.log.len()))
+    pub async fn web_plies(&self, id: &str, viewer: &Viewer) -> Result<Option<usize>, TableError> {
+        Ok(self.shown_game(id, viewer).await?.map(|s| s.log.len()))
     }
 
     /// The board after `ply` logged actions as PNG, seen from the first seat, the sides
@@ -26,8 +26,13 @@ impl Table {
     ///
     /// # Errors
     /// [`TableError`] when the database fails, the log no longer replays or drawing fails.
-    pub async fn web_board(&self, id: &str, ply: usize) -> Result<Option<Vec<u8>>, TableError> {
-        self.web_picture(id, ply, false).await
+    pub async fn web_board(
+        &self,
+        id: &str,
+        ply: usize,
+        viewer: &Viewer,
+    ) -> Result<Option<Vec<u8>>, TableError> {
+        self.web_picture(id, ply, false, viewer).await
     }
 
     /// The share card of the position after `ply` logged actions: a 1200×630 PNG for link
@@ -36,8 +41,13 @@ impl Table {
     ///
     /// # Errors
     /// [`TableError`] when the database fails, the log no longer replays or drawing fails.
-    pub async fn web_card(&self, id: &str, ply: usize) -> Result<Option<Vec<u8>>, TableError> {
-        self.web_picture(id, ply, true).await
+    pub async fn web_card(
+        &self,
+        id: &str,
+        ply: usize,
+        viewer: &Viewer,
+    ) -> Result<Option<Vec<u8>>, TableError> {
+        self.web_picture(id, ply, true, viewer).await
     }
 
     async fn web_picture(
@@ -45,8 +55,9 @@ impl Table {
         id: &str,
         ply: usize,
         card: bool,
+        viewer: &Viewer,
     ) -> Result<Option<Vec<u8>>, TableError> {
-        let Some(shown) = self.shown_game(id).await? else {
+        let Some(shown) = self.shown_game(id, viewer).await? else {
             return Ok(None);
         };
         let history = History::replay(&shown.row, &shown.seats, &shown.log)?;
@@ -86,8 +97,9 @@ impl Table {
         &self,
         id: &str,
         extension: &str,
+        viewer: &Viewer,
     ) -> Result<Option<WebFile>, TableError> {
-        let Some(shown) = self.shown_game(id).await? else {
+        let Some(shown) = self.shown_game(id, viewer).await? else {
             return Ok(None);
         };
         let seats = named_seats(&shown);
@@ -125,8 +137,8 @@ impl Table {
     ///
     /// # Errors
     /// [`TableError`] when the database fails or the log no longer replays.
-    pub async fn web_log(&self, id: &str) -> Result<Option<WebFile>, TableError> {
-        let Some(shown) = self.shown_game(id).await? else {
+    pub async fn web_log(&self, id: &str, viewer: &Viewer) -> Result<Option<WebFile>, TableError> {
+        let Some(shown) = self.shown_game(id, viewer).await? else {
             return Ok(None);
         };
         let history = History::replay(&shown.row, &shown.seats, &shown.log)?;

@@ -7,6 +7,8 @@ use tokio::sync::broadcast::error::RecvError;
 
 use crate::table::{Table, TableError};
 
+use super::Viewer;
+
 /// Announcements a slow watcher may fall behind by before it misses some (it then simply
 /// reloads the game, which is all an announcement asks for).
 const BACKLOG: usize = 1024;
@@ -56,10 +58,10 @@ impl Table {
     ///
     /// # Errors
     /// [`TableError`] when the database fails.
-    pub async fn web_watch(&self, id: &str) -> Result<Option<Watch>, TableError> {
+    pub async fn web_watch(&self, id: &str, viewer: &Viewer) -> Result<Option<Watch>, TableError> {
         // Listening starts before the check, so a move made meanwhile is not missed.
         let changes = self.live.0.subscribe();
-        Ok(self.shown_game(id).await?.map(|shown| Watch {
+        Ok(self.shown_game(id, viewer).await?.map(|shown| Watch {
             game: shown.row.id,
             changes,
         }))

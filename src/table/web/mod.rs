@@ -6,6 +6,7 @@
 mod archive;
 mod downloads;
 mod live;
+mod members;
 mod pages;
 mod privacy;
 mod settings;
@@ -15,6 +16,8 @@ pub use crate::store::Visibility;
 pub use archive::{ARCHIVE_PAGE, ArchiveQuery, ArchiveView};
 pub(super) use live::Moves;
 pub use live::Watch;
+pub(super) use members::Membership;
+pub use members::{MEMBERSHIP_TTL, Members, Viewer};
 pub use sparkline::Sparkline;
 
 /// How hidden players are named on every page.

@@ -2,7 +2,7 @@
 
 use crate::rating::{PROVISIONAL_GAMES, System};
 use crate::rules::{Action, Game, GameKind, Outcome, Seat, Turn};
-use crate::store::{GameRow, Status, Visibility};
+use crate::store::{GameRow, Status};
 use crate::table::record::History;
 use crate::table::{Table, TableError, clean_name};
 
@@ -10,7 +10,7 @@ use super::privacy::person;
 use super::sparkline::{HISTORY_GAMES, sparklines};
 use super::{
     BOARD_PAGE, BoardLine, BoardView, GameLine, GameView, MAX_PAGE, PLAYER_GAMES, PlayerView,
-    PlyLine, SERVER_GAMES, ServerView, WebName, WebTime,
+    PlyLine, SERVER_GAMES, ServerView, Viewer, WebName, WebTime,
 };
 
 impl Table {
@@ -42,13 +42,17 @@ impl Table {
     ///
     /// # Errors
     /// [`TableError`] when the database fails.
-    pub async fn web_server_page(&self, id: &str) -> Result<Option<ServerView>, TableError> {
+    pub async fn web_server_page(
+        &self,
+        id: &str,
+        viewer: &Viewer,
+    ) -> Result<Option<ServerView>, TableError> {
         let Some(server) = self.store.web_server_by_id(id).await? else {
             return Ok(None);
         };
-        if server.visibility != Visibility::Public {
+        let Some(server) = self.shown_to(server, viewer).await? else {
             return Ok(None);
-        }
+        };
         let playing = self
             .store
             .listed_games(&server.guild, false, 0, SERVER_GAMES)
@@ -82,6 +86,7 @@ impl Table {
         server: &str,
         name: &str,
         page: usize,
+        viewer: &Viewer,
     ) -> Result<Option<BoardView>, TableError> {
         // Only the game's own name: one address per page.
         let Ok(kind) = name.parse::<GameKind>() else {
@@ -93,9 +98,9 @@ impl Table {
         let Some(server) = self.store.web_server_by_id(server).await? else {
             return Ok(None);
         };
-        if server.visibility != Visibility::Public {
+        let Some(server) = self.shown_to(server, viewer).await? else {
             return Ok(None);
-        }
+        };
         let offset = (page - 1) * BOARD_PAGE;
         // One query for the page; a player listed for the first time gets their public id.
         let entries = self
@@ -135,14 +140,18 @@ impl Table {
     ///
     /// # Errors
     /// [`TableError`] when the database fails.
-    pub async fn web_player_page(&self, id: &str) -> Result<Option<PlayerView>, TableError> {
+    pub async fn web_player_page(
+        &self,
+        id: &str,
+        viewer: &Viewer,
+    ) -> Result<Option<PlayerView>, TableError> {
         let Some(player) = self.store.web_player_by_id(id).await? else {
             return Ok(None);
         };
         if player.hidden || crate::store::bot_level_of(&player.user_id).is_some() {
             return Ok(None);
         }
-        let Some(server) = self.public_server(&player.guild).await? else {
+        let Some(server) = self.shown_server(&player.guild, viewer).await? else {
             return Ok(None);
         };
         let standings = self
@@ -205,8 +214,9 @@ impl Table {
         &self,
         id: &str,
         ply: Option<usize>,
+        viewer: &Viewer,
     ) -> Result<Option<GameView>, TableError> {
-        let Some(shown) = self.shown_game(id).await? else {
+        let Some(shown) = self.shown_game(id, viewer).await? else {
             return Ok(None);
         };
         let history = History::replay(&shown.row, &shown.seats, &shown.log)?;

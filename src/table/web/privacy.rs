@@ -1,11 +1,12 @@
-//! Who and what a page may show: only servers whose pages are public, only started games,
-//! hidden players as "Anonymous" with no page of their own, the bot with no page.
+//! Who and what a page may show: only servers whose pages are public (or members-only, to
+//! their signed-in members), only started games, hidden players as "Anonymous" with no page
+//! of their own, the bot with no page.
 
 use crate::store::{GameRow, LoggedAction, SeatRow, Status, Visibility, WebServer};
 use crate::table::command::bot_name;
 use crate::table::{Table, TableError, clean_name};
 
-use super::{ANONYMOUS, WebName};
+use super::{ANONYMOUS, Viewer, WebName};
 
 /// A game the web may show: its row, seats named as pages name them, and its log.
 pub(super) struct Shown {
@@ -18,13 +19,47 @@ pub(super) struct Shown {
 }
 
 impl Table {
-    /// Returns a server's settings when its pages are public.
-    pub(super) async fn public_server(&self, guild: &str) -> Result<Option<WebServer>, TableError> {
-        Ok(self
-            .store
-            .web_server(guild)
-            .await?
-            .filter(|s| s.visibility == Visibility::Public))
+    /// Returns a server's settings when `viewer` may see its pages: public ones, and
+    /// members-only ones to a signed-in member ([`TableError::SignInFirst`] to somebody not
+    /// signed in, when sign-in is set up).
+    pub(super) async fn shown_server(
+        &self,
+        guild: &str,
+        viewer: &Viewer,
+    ) -> Result<Option<WebServer>, TableError> {
+        match self.store.web_server(guild).await? {
+            Some(server) => self.shown_to(server, viewer).await,
+            None => Ok(None),
+        }
+    }
+
+    /// Lets `viewer` see a server's pages, or not (see [`Table::shown_server`]).
+    pub(super) async fn shown_to(
+        &self,
+        server: WebServer,
+        viewer: &Viewer,
+    ) -> Result<Option<WebServer>, TableError> {
+        match server.visibility {
+            Visibility::Public => Ok(Some(server)),
+            Visibility::Off => Ok(None),
+            Visibility::Members => {
+                let Some(members) = &self.web_members else {
+                    return Ok(None);
+                };
+                let Some(user) = viewer.user() else {
+                    return Err(TableError::SignInFirst);
+                };
+                let member = members
+                    .is_member(&server.guild, user)
+                    .await
+                    .map_err(TableError::Internal)?;
+                if !member {
+                    return Ok(None);
+                }
+                viewer.admitted_as_member();
+                Ok(Some(server))
+            }
+        }
     }
 
     /// Names seats as pages do: hidden players are "Anonymous", the bot has no page.
@@ -56,15 +91,19 @@ impl Table {
         Ok(person(name, player.public_id, player.hidden))
     }
 
-    /// Loads a game a page may show (its server public, the game started).
-    pub(super) async fn shown_game(&self, id: &str) -> Result<Option<Shown>, TableError> {
+    /// Loads a game a page may show `viewer` (its server shown to them, the game started).
+    pub(super) async fn shown_game(
+        &self,
+        id: &str,
+        viewer: &Viewer,
+    ) -> Result<Option<Shown>, TableError> {
         let Some((web, row)) = self.store.web_game_by_id(id).await? else {
             return Ok(None);
         };
         if row.status == Status::Lobby {
             return Ok(None);
         }
-        let Some(server) = self.public_server(&row.guild).await? else {
+        let Some(server) = self.shown_server(&row.guild, viewer).await? else {
             return Ok(None);
         };
         let seats = self.seats(row.id).await?;

@@ -59,7 +59,10 @@ pub(super) fn route(
         ("GET", ["guilds", guild, "roles"]) => {
             Some(ok(json!([payloads::everyone_role(guild, perms)])))
         }
-        ("GET", ["guilds", _, "members", user]) => {
+        ("GET", ["guilds", guild, "members", user]) => {
+            if state.oauth.is_member(guild, user) == Some(false) {
+                return Some(error(404, 10007, "Unknown Member"));
+            }
             let mut member = FakeUser {
                 id: user.to_string(),
                 name: format!("user{user}"),

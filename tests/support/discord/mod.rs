@@ -14,6 +14,7 @@ mod channels;
 mod gateway;
 pub mod limits;
 mod nonce;
+mod oauth;
 pub mod payloads;
 pub mod process;
 pub mod ratelimit;
@@ -36,6 +37,7 @@ pub use ratelimit::RateSeen;
 pub use answer::{Answer, game_choice};
 pub use bot::Bot;
 pub use channels::pinged_in_creates;
+pub use oauth::App as OAuthApp;
 pub use payloads::{APP_ID, BOT_ID, CHANNEL, FakeUser, GUILD};
 
 /// How long any wait on the bot lasts before the test fails.
@@ -121,6 +123,8 @@ struct State {
     /// Requests whose path contains the text are carried out, but their answer is lost on
     /// the way back (the connection breaks), this many more times.
     lost: Mutex<Vec<(String, usize)>>,
+    /// The OAuth2 application, its codes and tokens, and the guilds' members.
+    oauth: oauth::OAuth,
     /// What each interaction dispatched was, by its token: a command's name, `button` or
     /// `autocomplete` (the bot's kinds for requests, see [`FakeDiscord::requests_by_kind`]).
     interactions: Mutex<HashMap<String, String>>,
@@ -477,6 +481,27 @@ impl FakeDiscord {
     /// Returns how many dispatches each sharded session was sent, by shard id.
     pub fn sent_per_shard(&self) -> HashMap<u64, usize> {
         self.state.shards.sent()
+    }
+
+    /// Registers the OAuth2 application people sign in to (one per fake).
+    pub fn register_oauth_app(&self, app: OAuthApp) {
+        self.state.oauth.register(app);
+    }
+
+    /// Makes `user` the one signed in to Discord in the test's browser: authorizing an
+    /// application signs them in.
+    pub fn browser_signed_in_as(&self, user: FakeUser) {
+        self.state.oauth.sign_in_as(user);
+    }
+
+    /// Makes `user` a member of `guild` (as the bot's member lookup sees it).
+    pub fn add_member(&self, guild: &str, user: &str) {
+        self.state.oauth.add_member(guild, user);
+    }
+
+    /// Every OAuth2 code and token the fake issued so far.
+    pub fn oauth_secrets_issued(&self) -> Vec<String> {
+        self.state.oauth.issued()
     }
 
     /// Returns a fresh snowflake-like id.

@@ -27,8 +27,10 @@ pub(super) async fn handle(AxumState(state): AxumState<Arc<State>>, req: Request
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.starts_with("multipart/form-data"));
-    let (body, files) = if multipart {
-        read_multipart(req).await
+    let headers = req.headers().clone();
+    let (body, files, raw) = if multipart {
+        let (body, files) = read_multipart(req).await;
+        (body, files, Vec::new())
     } else {
         let bytes = axum::body::to_bytes(req.into_body(), 64 << 20)
             .await
@@ -36,6 +38,7 @@ pub(super) async fn handle(AxumState(state): AxumState<Arc<State>>, req: Request
         (
             serde_json::from_slice(&bytes).unwrap_or(Value::Null),
             Vec::new(),
+            bytes.to_vec(),
         )
     };
     let delay = state
@@ -59,9 +62,13 @@ pub(super) async fn handle(AxumState(state): AxumState<Arc<State>>, req: Request
             f.status
         })
     };
+    let oauth = || state.oauth.route((&method, &path, &query), &headers, &raw);
     let (status, mut response, rate) = match failure {
         Some(status) => (status, fail(status), None),
-        None => strictly(&state, received, (&method, &path, &query), &body, &files),
+        None => match oauth() {
+            Some((status, response)) => (status, response, None),
+            None => strictly(&state, received, (&method, &path, &query), &body, &files),
+        },
     };
     if take_loss(&state, &path) {
         response = lost();
