@@ -37,6 +37,7 @@ macro_rules! migrations {
             "0010_web_view.sql",
             "0011_rating_history.sql",
             "0012_last_played.sql",
+            "0013_members_visibility.sql",
         )
     };
 }
