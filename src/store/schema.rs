@@ -82,8 +82,8 @@ fn split_file_name(file: &str) -> (i64, &str) {
 /// Returns the embedded migrations of a backend.
 fn migrator(backend: Backend) -> &'static Migrator {
     match backend {
-        Backend::Sqlite => &*SQLITE_MIGRATIONS,
-        Backend::Postgres => &*POSTGRES_MIGRATIONS,
+        Backend::Sqlite => &SQLITE_MIGRATIONS,
+        Backend::Postgres => &POSTGRES_MIGRATIONS,
     }
 }
 
