@@ -58,19 +58,8 @@ impl Table {
         let Some(server) = self.shown_to(server, viewer).await? else {
             return Ok(None);
         };
-        let kind = match &query.game {
-            None => None,
-            Some(name) => match name.parse::<GameKind>() {
-                Ok(kind) if kind.name() == name => Some(kind.name()),
-                _ => return Ok(None),
-            },
-        };
-        let result = match query.result.as_deref() {
-            None => None,
-            Some("won") => Some(ArchiveResult::Won),
-            Some("drawn") => Some(ArchiveResult::Drawn),
-            Some("aborted") => Some(ArchiveResult::Aborted),
-            Some(_) => return Ok(None),
+        let Some((kind, result)) = kind_and_result(&query) else {
+            return Ok(None);
         };
         let mut player_name = None;
         let user = match &query.player {
@@ -125,4 +114,23 @@ impl Table {
             more,
         }))
     }
+}
+
+/// Reads the archive's game and result filters; `None` when either names nothing there is.
+fn kind_and_result(query: &ArchiveQuery) -> Option<(Option<&'static str>, Option<ArchiveResult>)> {
+    let kind = match &query.game {
+        None => None,
+        Some(name) => match name.parse::<GameKind>() {
+            Ok(kind) if kind.name() == name => Some(kind.name()),
+            _ => return None,
+        },
+    };
+    let result = match query.result.as_deref() {
+        None => None,
+        Some("won") => Some(ArchiveResult::Won),
+        Some("drawn") => Some(ArchiveResult::Drawn),
+        Some("aborted") => Some(ArchiveResult::Aborted),
+        Some(_) => return None,
+    };
+    Some((kind, result))
 }
