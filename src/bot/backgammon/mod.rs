@@ -49,17 +49,17 @@ impl Brain for BackgammonGame {
         Level {
             name: "casual",
             about: "0-ply on hand-tuned features: the play whose position evaluates best (contact features, race formula, bear-off database)",
-            measured: "gnubg 2-ply, cubeless, gammons counted: 33.5 mEMG a move over 2,317 unforced plays; cube 81.5 mEMG per close decision over 450 (58 errors of 0.16 or more); 80 self-play money games (2026-11-28); wins 155 of 200 games (78%) against level 2 (2026-11-26)",
+            measured: "gnubg 2-ply, cubeless, gammons counted: 33.5 mEMG a move over 4,078 unforced plays; cube 82.0 mEMG per close decision over 759 (97 errors of 0.16 or more); 140 self-play money games (2026-11-28); wins 155 of 200 games (78%) against level 2 (2026-11-26)",
         },
         Level {
             name: "club",
             about: "0-ply on our trained networks (contact and race, taught by self-play) and the bear-off database",
-            measured: "gnubg 2-ply, cubeless, gammons counted: 10.0 mEMG a move over 1,971 unforced plays; cube 12.7 mEMG per close decision over 277 (5 errors of 0.16 or more); 60 self-play money games (2026-11-28); wins 128 of 200 games (64%) against level 3 (2026-11-26)",
+            measured: "gnubg 2-ply, cubeless, gammons counted: 10.4 mEMG a move over 3,747 unforced plays; cube 14.4 mEMG per close decision over 520 (12 errors of 0.16 or more); 110 self-play money games (2026-11-28); wins 128 of 200 games (64%) against level 3 (2026-11-26)",
         },
         Level {
             name: "expert",
             about: "1-ply on our trained networks: the best 0-ply candidates, each averaged over the opponent's 21 rolls and best replies, blended half and half with its 0-ply equity",
-            measured: "gnubg 2-ply, cubeless, gammons counted: 7.8 mEMG a move over 1,857 unforced plays; cube 11.0 mEMG per close decision over 257 (2 errors of 0.16 or more); 60 self-play money games (2026-11-28); wins 105 of 200 games (52%) against level 4 (2026-11-26)",
+            measured: "gnubg 2-ply, cubeless, gammons counted: 7.5 mEMG a move over 3,231 unforced plays; cube 9.5 mEMG per close decision over 442 (3 errors of 0.16 or more); 100 self-play money games (2026-11-28); wins 105 of 200 games (52%) against level 4 (2026-11-26)",
         },
     ];
 
