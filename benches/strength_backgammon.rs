@@ -9,12 +9,12 @@
 //! 2. Level against level (each against the one below and the first): win rates over seeded
 //!    single games (no cube), seats alternating.
 //!
-//! Run: `cargo bench --bench strength_backgammon -- [--games N] [--plies P] [--pairs M]
-//! [--nodes K] [--levels 1,2,3]`. Defaults: 100 games a level, 2-ply, 200 games a pair,
+//! Run: `cargo bench --bench strength_backgammon -- [--games N] [--from F] [--plies P]
+//! [--pairs M] [--nodes K] [--levels 1,2,3]`. Defaults: 100 games a level (games F+1 to F+N of
+//! a fixed seeded series, so runs of different `--from` add up), 2-ply, 200 games a pair,
 //! 100,000 nodes a decision. Without gnubg the first part is skipped.
 
-use std::fmt::Write as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
@@ -22,12 +22,15 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use tabula::bot::{Brain, Budget};
 use tabula::rules::Rules;
-use tabula::rules::backgammon::{BackgammonGame, BackgammonMove, BackgammonRules, Phase};
+use tabula::rules::backgammon::{
+    BackgammonGame, BackgammonMove, BackgammonRules, MatEvent, Phase, write_mat,
+};
 
 const GNUBG: &str = "/usr/games/gnubg";
 
 struct Args {
     games: u64,
+    from: u64,
     plies: u32,
     pairs: u64,
     nodes: u64,
@@ -37,6 +40,7 @@ struct Args {
 fn args() -> Args {
     let mut a = Args {
         games: 100,
+        from: 0,
         plies: 2,
         pairs: 200,
         nodes: 100_000,
@@ -48,6 +52,7 @@ fn args() -> Args {
         let value = words.get(i + 1).cloned().unwrap_or_default();
         match words[i].as_str() {
             "--games" => a.games = value.parse().expect("--games N"),
+            "--from" => a.from = value.parse().expect("--from F"),
             "--plies" => a.plies = value.parse().expect("--plies P"),
             "--pairs" => a.pairs = value.parse().expect("--pairs M"),
             "--nodes" => a.nodes = value.parse().expect("--nodes K"),
@@ -68,36 +73,22 @@ fn args() -> Args {
     a
 }
 
-/// One half-turn of the record: a play, a pass, a double, a take or a drop.
-struct Entry {
-    seat: usize,
-    text: String,
+/// One logged action: the dice a seat threw (the opening roll as seat 0), or a play or cube
+/// action; the library's match-file writer replays them.
+enum Event {
+    Roll(usize, [u8; 2]),
+    Move(usize, BackgammonMove),
 }
 
-/// A finished game: its entries in order and who won how many points.
+/// A finished game: its events in order and who won.
 struct Record {
-    entries: Vec<Entry>,
+    events: Vec<Event>,
     winner: usize,
-    points: u32,
     /// The cube decisions (before a roll and answering a double): how many, how long in all,
     /// the longest.
     cube_calls: u32,
     cube_time: Duration,
     cube_longest: Duration,
-}
-
-/// Writes a play the way .mat files do: one `from/to` a checker step, `*` on a hit, 25 the bar, 0 off.
-fn mat_play(game: &BackgammonGame, seat: usize, m: &BackgammonMove, dice: [u8; 2]) -> String {
-    let (hi, lo) = (dice[0].max(dice[1]), dice[0].min(dice[1]));
-    let mut text = format!("{hi}{lo}:");
-    if let BackgammonMove::Play(steps) = m {
-        let mut view = game.board().view(seat);
-        for s in steps {
-            let hit = view.step(s.from, s.to);
-            let _ = write!(text, " {}/{}{}", s.from, s.to, if hit { "*" } else { "" });
-        }
-    }
-    text
 }
 
 /// Asks the bot at `level` whether `seat` doubles, timing the decision when it may double.
@@ -121,7 +112,7 @@ fn cube_choice(
 fn play(rules: BackgammonRules, levels: [usize; 2], nodes: u64, seed: u64) -> Record {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut game = BackgammonGame::new(rules);
-    let mut entries = Vec::new();
+    let mut events = Vec::new();
     let (mut cube_calls, mut cube_time, mut cube_longest) = (0, Duration::ZERO, Duration::ZERO);
     let mut timed = |start: Instant| {
         let took = start.elapsed();
@@ -133,59 +124,43 @@ fn play(rules: BackgammonRules, levels: [usize; 2], nodes: u64, seed: u64) -> Re
         let dice = [rng.random_range(1..=6), rng.random_range(1..=6)];
         let budget = Budget::nodes(nodes);
         game = match game.phase() {
-            Phase::Opening => game.roll(0, &dice).unwrap(),
+            Phase::Opening => {
+                events.push(Event::Roll(0, dice));
+                game.roll(0, &dice).unwrap()
+            }
             Phase::Roll { seat } => {
                 match cube_choice(&game, seat, levels[seat], &budget, &mut rng, &mut timed) {
                     Some(pick) => {
-                        let value = game.cube().value * 2;
-                        entries.push(Entry {
-                            seat,
-                            text: format!(" Doubles => {value}"),
-                        });
-                        game.apply(seat, &pick.r#move).unwrap()
+                        let next = game.apply(seat, &pick.r#move).unwrap();
+                        events.push(Event::Move(seat, pick.r#move));
+                        next
                     }
                     None => {
-                        let next = game.roll(seat, &dice).unwrap();
-                        if next.phase() == (Phase::Roll { seat: 1 - seat }) {
-                            // No legal play: the turn passed.
-                            entries.push(Entry {
-                                seat,
-                                text: mat_play(&game, seat, &BackgammonMove::Play(vec![]), dice),
-                            });
-                        }
-                        next
+                        events.push(Event::Roll(seat, dice));
+                        game.roll(seat, &dice).unwrap()
                     }
                 }
             }
-            Phase::Move { seat, dice } => {
+            Phase::Move { seat, .. } => {
                 let pick = game.choose(seat, levels[seat], &budget, &mut rng).unwrap();
-                entries.push(Entry {
-                    seat,
-                    text: mat_play(&game, seat, &pick.r#move, dice),
-                });
-                game.apply(seat, &pick.r#move).unwrap()
+                let next = game.apply(seat, &pick.r#move).unwrap();
+                events.push(Event::Move(seat, pick.r#move));
+                next
             }
             Phase::Doubled { seat: by } => {
                 let seat = 1 - by;
                 let start = Instant::now();
                 let pick = game.choose(seat, levels[seat], &budget, &mut rng).unwrap();
                 timed(start);
-                let text = match pick.r#move {
-                    BackgammonMove::Take => " Takes",
-                    _ => " Drops",
-                };
-                entries.push(Entry {
-                    seat,
-                    text: text.into(),
-                });
-                game.apply(seat, &pick.r#move).unwrap()
+                let next = game.apply(seat, &pick.r#move).unwrap();
+                events.push(Event::Move(seat, pick.r#move));
+                next
             }
             Phase::Over { .. } => {
                 let last = game.games().last().unwrap();
                 return Record {
-                    entries,
+                    events,
                     winner: last.winner,
-                    points: last.points,
                     cube_calls,
                     cube_time,
                     cube_longest,
@@ -195,37 +170,40 @@ fn play(rules: BackgammonRules, levels: [usize; 2], nodes: u64, seed: u64) -> Re
     }
 }
 
-/// Writes money games as a gnubg .mat session ("0 point match").
-fn mat_file(records: &[Record]) -> String {
-    let mut out = String::from("; [Site \"tabula strength benchmark\"]\n\n 0 point match\n\n");
-    let mut score = [0u32; 2];
-    for (n, r) in records.iter().enumerate() {
-        let _ = writeln!(out, " Game {}", n + 1);
-        let white = format!("White : {}", score[0]);
-        let _ = writeln!(out, " {white:<30} Black : {}", score[1]);
-        // The entries alternate seats; Black starting leaves the first left cell empty.
-        let mut cells: Vec<String> = Vec::new();
-        if r.entries.first().is_some_and(|e| e.seat == 1) {
-            cells.push(String::new());
-        }
-        for e in &r.entries {
-            cells.push(e.text.clone());
-        }
-        for (line, pair) in cells.chunks(2).enumerate() {
-            let right = pair.get(1).cloned().unwrap_or_default();
-            let _ = writeln!(out, "{:3}) {:<28}{}", line + 1, pair[0], right);
-        }
-        let s = if r.points == 1 { "" } else { "s" };
-        let pad = if r.winner == 0 { 6 } else { 34 };
-        let _ = writeln!(out, "{:pad$}Wins {} point{s}\n", "", r.points);
-        score[r.winner] += r.points;
-    }
-    out
+/// Writes one game as a .mat file by the library's writer (the one `/export` uses, held to
+/// gnubg's importer by the tests), replaying its events from a new game under `rules`.
+fn mat_file(rules: BackgammonRules, record: &Record) -> String {
+    let events: Vec<MatEvent<'_>> = record
+        .events
+        .iter()
+        .map(|e| match e {
+            Event::Roll(seat, dice) => MatEvent::Roll {
+                seat: *seat,
+                dice: dice.as_slice(),
+            },
+            Event::Move(seat, m) => MatEvent::Move {
+                seat: *seat,
+                r#move: m,
+            },
+        })
+        .collect();
+    let site = [("Site", "tabula strength benchmark")];
+    write_mat(
+        &BackgammonGame::new(rules),
+        ["White", "Black"],
+        &site,
+        &events,
+    )
+    .expect("the game's own events replay")
 }
 
 /// gnubg's judgement of one level's games.
 #[derive(Debug, Default)]
 struct Judged {
+    /// The games gnubg read and analysed (one a file).
+    games: u64,
+    /// Plays gnubg analysed without listing the play made (none is expected).
+    unjudged: u64,
     /// Unforced chequer plays (more than one distinct play) and what they lost in all.
     plays: u64,
     play_loss: f64,
@@ -241,7 +219,7 @@ struct Judged {
     cube_worst: Vec<(f64, String)>,
 }
 
-/// The gnubg script that analyses a .mat file and writes one line per judged decision.
+/// The gnubg script that analyses .mat files (one game each) and writes one line per judged decision.
 const JUDGE: &str = r#"
 import os
 import gnubg
@@ -252,54 +230,70 @@ for c in ['set display off', 'set jacoby off', 'set beavers off',
           'set analysis chequerplay evaluation cubeful off',
           'set analysis cubedecision evaluation plies ' + plies]:
     gnubg.command(c)
-gnubg.command('import mat ' + os.environ['TABULA_BG_MAT'])
-gnubg.command('analyse match')
 out = open(os.environ['TABULA_BG_OUT'], 'w')
-for game in gnubg.match(analysis=True)['games']:
-    records = game['game']
-    for i, r in enumerate(records):
-        a = r.get('analysis') or {}
-        if 'nd-cubeful-eq' in a and 'dt-cubeful-eq' in a:
-            nd, dt = a['nd-cubeful-eq'], a['dt-cubeful-eq']
-            dbl = min(dt, 1.0)
-            best = max(nd, dbl)
-            doubled = r['action'] == 'double'
-            if doubled or dbl - nd > -0.16:
-                loss = best - (dbl if doubled else nd)
-                out.write('cube %.5f %s %s\n' % (loss, r.get('board', '?'), 'double' if doubled else 'no-double'))
-            if doubled and i + 1 < len(records) and records[i + 1]['action'] in ('take', 'drop'):
-                took = records[i + 1]['action'] == 'take'
-                loss = max(0.0, dt - 1.0) if took else max(0.0, 1.0 - dt)
-                out.write('cube %.5f %s %s\n' % (loss, r.get('board', '?'), 'take' if took else 'pass'))
-        moves = a.get('moves')
-        if r['action'] == 'move' and moves and len(moves) > 1:
-            loss = moves[0]['score'] - moves[a['imove']]['score']
-            d = r['dice']
-            out.write('play %.5f %s %d-%d\n' % (loss, r['board'], d[0], d[1]))
+for path in os.environ['TABULA_BG_MATS'].split(os.pathsep):
+  gnubg.command('import mat ' + path)
+  gnubg.command('analyse match')
+  for game in gnubg.match(analysis=True)['games']:
+      out.write('game\n')
+      records = game['game']
+      for i, r in enumerate(records):
+          a = r.get('analysis') or {}
+          if 'nd-cubeful-eq' in a and 'dt-cubeful-eq' in a:
+              nd, dt = a['nd-cubeful-eq'], a['dt-cubeful-eq']
+              dbl = min(dt, 1.0)
+              best = max(nd, dbl)
+              doubled = r['action'] == 'double'
+              if doubled or dbl - nd > -0.16:
+                  loss = best - (dbl if doubled else nd)
+                  out.write('cube %.5f %s %s\n' % (loss, r.get('board', '?'), 'double' if doubled else 'no-double'))
+              if doubled and i + 1 < len(records) and records[i + 1]['action'] in ('take', 'drop'):
+                  took = records[i + 1]['action'] == 'take'
+                  loss = max(0.0, dt - 1.0) if took else max(0.0, 1.0 - dt)
+                  out.write('cube %.5f %s %s\n' % (loss, r.get('board', '?'), 'take' if took else 'pass'))
+          moves = a.get('moves')
+          if r['action'] == 'move' and moves and len(moves) > 1:
+              if a.get('imove', len(moves)) >= len(moves):
+                  out.write('unjudged\n')
+                  continue
+              loss = moves[0]['score'] - moves[a['imove']]['score']
+              d = r['dice']
+              out.write('play %.5f %s %d-%d\n' % (loss, r['board'], d[0], d[1]))
 out.close()
 "#;
 
-/// Runs gnubg's analysis on a .mat file: chequer play cubeless with gammons counted, cube
-/// decisions cubeful, both at `plies`.
-fn judge(path: &Path, plies: u32) -> Option<Judged> {
-    let dir = path.parent()?;
+/// Runs gnubg's analysis on .mat files in `dir` (`name` the judged answers): chequer play
+/// cubeless with gammons counted, cube decisions cubeful, both at `plies`.
+fn judge(dir: &Path, name: &str, paths: &[PathBuf], plies: u32) -> Option<Judged> {
     let script = dir.join("judge.py");
-    let answers = path.with_extension("judged");
+    let answers = dir.join(format!("{name}.judged"));
     std::fs::write(&script, JUDGE).ok()?;
+    let mats = std::env::join_paths(paths).ok()?;
     let run = Command::new(GNUBG)
         .args(["-t", "-q", "-r", "-p"])
         .arg(&script)
-        .env("TABULA_BG_MAT", path)
+        .env("TABULA_BG_MATS", mats)
         .env("TABULA_BG_OUT", &answers)
         .env("TABULA_BG_PLIES", plies.to_string())
         .output()
         .ok()?;
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    if stderr.contains("Traceback") {
+        // A script that dies midway leaves the answers so far: say so, never judge on part.
+        eprintln!("gnubg's script failed: {stderr}");
+        return None;
+    }
     let Ok(text) = std::fs::read_to_string(&answers) else {
-        eprintln!("gnubg: {}", String::from_utf8_lossy(&run.stderr));
+        eprintln!("gnubg: {stderr}");
         return None;
     };
     let mut j = Judged::default();
     for line in text.lines() {
+        match line {
+            "game" => j.games += 1,
+            "unjudged" => j.unjudged += 1,
+            _ => {}
+        }
         let words: Vec<&str> = line.split_whitespace().collect();
         let (Some(kind), Some(loss)) = (words.first(), words.get(1)) else {
             continue;
@@ -341,7 +335,7 @@ fn main() {
     if gnubg && a.games > 0 {
         for &level in &a.levels {
             let start = Instant::now();
-            let records: Vec<Record> = (0..a.games)
+            let records: Vec<Record> = (a.from..a.from + a.games)
                 .map(|g| play(BackgammonRules::money(), [level, level], a.nodes, 7_000 + g))
                 .collect();
             let played = start.elapsed();
@@ -356,26 +350,36 @@ fn main() {
                 "level {level}: {calls} cube decisions, {:.1?} each on average, {longest:.1?} at most",
                 time / calls.max(1)
             );
-            let path = dir.join(format!("level{level}.mat"));
-            std::fs::write(&path, mat_file(&records)).unwrap();
+            let name = format!("level{level}");
+            let paths: Vec<PathBuf> = records
+                .iter()
+                .enumerate()
+                .map(|(n, r)| {
+                    let path = dir.join(format!("{name}-game{:03}.mat", a.from + n as u64 + 1));
+                    std::fs::write(&path, mat_file(BackgammonRules::money(), r)).unwrap();
+                    path
+                })
+                .collect();
             let start = Instant::now();
-            match judge(&path, a.plies) {
+            match judge(&dir, &name, &paths, a.plies) {
                 Some(j) => {
                     let per = |loss: f64, n: u64| 1000.0 * loss / n.max(1) as f64;
                     println!(
-                        "level {level}: gnubg {}-ply, cubeless, gammons counted, {} games: {:.1} mEMG a move over {} unforced plays, {} plays losing >= 0.5; cube: {:.1} mEMG per close decision over {}, {} errors >= 0.08, {} >= 0.16; played in {:.0?}, analysed in {:.0?} ({})",
+                        "level {level}: gnubg {}-ply, cubeless, gammons counted, {} of {} games analysed: {:.1} mEMG a move over {} unforced plays, {} plays losing >= 0.5, {} unjudged; cube: {:.1} mEMG per close decision over {}, {} errors >= 0.08, {} >= 0.16; played in {:.0?}, analysed in {:.0?} ({})",
                         a.plies,
+                        j.games,
                         a.games,
                         per(j.play_loss, j.plays),
                         j.plays,
                         j.big.len(),
+                        j.unjudged,
                         per(j.cube_loss, j.cube),
                         j.cube,
                         j.cube_08,
                         j.cube_16,
                         played,
                         start.elapsed(),
-                        path.display()
+                        dir.display()
                     );
                     for b in &j.big {
                         println!("  play losing >= 0.5: {b}");
@@ -386,7 +390,7 @@ fn main() {
                 }
                 None => println!(
                     "level {level}: gnubg gave no analysis for {}",
-                    path.display()
+                    dir.display()
                 ),
             }
         }

@@ -25,6 +25,7 @@ mod trips;
 mod trouble;
 mod votes;
 mod web;
+mod web_seats;
 mod zone;
 
 use sqlx::AnyPool;
@@ -53,6 +54,7 @@ pub use web::{
     ArchiveFilter, ArchiveResult, Visibility, WebGame, WebPlayer, WebServer, is_public_id,
     new_public_id,
 };
+pub use web_seats::{WebSeat, WebSeats};
 pub use zone::Zone;
 
 /// The database behind a [`Store`].

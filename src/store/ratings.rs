@@ -307,7 +307,8 @@ impl Store {
             .collect()
     }
 
-    /// Returns every game's standing of one player on a server, with their rank in each.
+    /// Returns every game's standing of one player on a server, with their rank in each, in
+    /// one query.
     ///
     /// # Errors
     /// [`StoreError::Database`] when a query fails or a row does not decode.
@@ -317,40 +318,31 @@ impl Store {
         user: &str,
         established: i64,
     ) -> Result<Vec<Standing>, StoreError> {
+        // Ahead of them: established players rated higher, or (for a provisional player)
+        // every established player and provisional ones rated higher.
         let rows = sqlx::query(concat!(
             "SELECT ",
             columns!(),
-            " FROM ratings WHERE guild = $1 AND user_id = $2 AND games > 0 \
-             ORDER BY games DESC, kind"
+            ", (SELECT COUNT(*) FROM ratings o WHERE o.guild = r.guild AND o.kind = r.kind \
+             AND o.games > 0 AND o.user_id NOT LIKE 'bot:%' \
+             AND ((o.games >= $3 AND (r.games < $3 OR o.rating > r.rating)) \
+             OR (o.games < $3 AND r.games < $3 AND o.rating > r.rating))) AS ahead \
+             FROM ratings r WHERE r.guild = $1 AND r.user_id = $2 AND r.games > 0 \
+             ORDER BY r.games DESC, r.kind"
         ))
         .bind(guild)
         .bind(user)
+        .bind(established)
         .fetch_all(self.db())
         .await?;
-        let mut out = Vec::with_capacity(rows.len());
-        for row in &rows {
-            let mut s = standing(row, 0)?;
-            // Ahead: established players rated higher, or (for a provisional player) every
-            // established player and provisional ones rated higher.
-            let ahead: i64 = sqlx::query(
-                "SELECT COUNT(*) AS n FROM ratings WHERE guild = $1 AND kind = $2 AND games > 0 \
-                 AND user_id NOT LIKE 'bot:%' \
-                 AND ((games >= $3 AND ($4 < $3 OR rating > $5)) \
-                 OR (games < $3 AND $4 < $3 AND rating > $5))",
-            )
-            .bind(guild)
-            .bind(s.kind.as_str())
-            .bind(established)
-            .bind(s.rating.games)
-            .bind(s.rating.rating)
-            .fetch_one(self.db())
-            .await?
-            .try_get("n")?;
-            s.rank = usize::try_from(ahead).unwrap_or(0) + 1;
-            out.push(s);
-        }
-        Ok(out)
+        rows.iter()
+            .map(|row| {
+                let ahead: i64 = row.try_get("ahead")?;
+                standing(row, usize::try_from(ahead).unwrap_or(0) + 1)
+            })
+            .collect()
     }
+
     /// Returns a page of a game's leaderboard as the web shows it, in one query: each line's
     /// standing (ordered as [`leaderboard`](Self::leaderboard) orders them), the player's web
     /// identity on the server if they have one yet, and when their last rated game of that

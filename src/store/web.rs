@@ -295,7 +295,7 @@ impl Store {
         web_game(&row)
     }
 
-    /// Returns the game a public id names, with its row.
+    /// Returns the game a public id names, with its row, in one query.
     ///
     /// # Errors
     /// [`StoreError::Database`] or [`StoreError::Corrupt`] for a damaged row.
@@ -306,20 +306,19 @@ impl Store {
         if !is_public_id(public_id) {
             return Ok(None);
         }
-        let Some(row) =
-            sqlx::query("SELECT game, public_id, unlisted FROM web_games WHERE public_id = $1")
-                .bind(public_id)
-                .fetch_optional(self.db())
-                .await?
+        // The two tables share no column name, so the game's columns need no prefix.
+        let Some(row) = sqlx::query(concat!(
+            "SELECT w.game, w.public_id, w.unlisted, ",
+            game_columns!(),
+            " FROM web_games w JOIN games ON games.id = w.game WHERE w.public_id = $1"
+        ))
+        .bind(public_id)
+        .fetch_optional(self.db())
+        .await?
         else {
             return Ok(None);
         };
-        let web = web_game(&row)?;
-        match self.game(web.game).await {
-            Ok(game) => Ok(Some((web, game))),
-            Err(StoreError::NotFound) => Ok(None),
-            Err(e) => Err(e),
-        }
+        Ok(Some((web_game(&row)?, rows::game_row(&row)?)))
     }
 
     /// Marks a game unlisted (no list of its server shows it), or listed again.

@@ -9,6 +9,7 @@ mod live;
 mod members;
 mod pages;
 mod privacy;
+mod trips;
 
 use std::collections::{BTreeSet, VecDeque};
 use std::net::SocketAddr;

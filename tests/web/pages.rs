@@ -4,7 +4,6 @@
 use std::sync::atomic::Ordering;
 
 use axum::http::StatusCode;
-use tabula::store::count_round_trips;
 use tabula::table::{ANONYMOUS, Command, WebCommand};
 use tabula::web::Limits;
 
@@ -211,21 +210,6 @@ async fn the_leaderboard_says_when_each_player_last_played_a_rated_game_of_its_k
         row_of(&page, ANONYMOUS).contains(&format!("{at_t0}2027-01-15</time>")),
         "{page}"
     );
-}
-
-#[tokio::test]
-async fn a_leaderboard_page_costs_two_database_round_trips_however_many_it_lists() {
-    let web = Web::new().await;
-    web.seed().await;
-    let id = web.enable().await;
-    let nobody = tabula::table::Viewer::anonymous();
-    let first = web.t.table.web_leaderboard(&id, "chess", 1, &nobody).await;
-    assert_eq!(first.unwrap().unwrap().lines.len(), 3);
-    // Once its players have their pages: the server, then the page's lines in one query.
-    let (again, trips) =
-        count_round_trips(web.t.table.web_leaderboard(&id, "chess", 1, &nobody)).await;
-    assert_eq!(again.unwrap().unwrap().lines.len(), 3);
-    assert_eq!(trips, 2);
 }
 
 #[tokio::test]

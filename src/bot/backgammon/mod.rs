@@ -49,17 +49,17 @@ impl Brain for BackgammonGame {
         Level {
             name: "casual",
             about: "0-ply on hand-tuned features: the play whose position evaluates best (contact features, race formula, bear-off database)",
-            measured: "gnubg error rate 52.7 mEMG a move (chequer play 42.5) over 100 self-play money games; wins 155 of 200 games (78%) against level 2 (2026-11-26)",
+            measured: "gnubg 2-ply, cubeless, gammons counted: 33.5 mEMG a move over 4,078 unforced plays; cube 82.0 mEMG per close decision over 759 (97 errors of 0.16 or more); 140 self-play money games (2026-11-28); wins 155 of 200 games (78%) against level 2 (2026-11-26)",
         },
         Level {
             name: "club",
             about: "0-ply on our trained networks (contact and race, taught by self-play) and the bear-off database",
-            measured: "gnubg error rate 14.8 mEMG a move (chequer play 13.5) over 100 self-play money games; wins 128 of 200 games (64%) against level 3 (2026-11-26)",
+            measured: "gnubg 2-ply, cubeless, gammons counted: 10.4 mEMG a move over 3,747 unforced plays; cube 14.4 mEMG per close decision over 520 (12 errors of 0.16 or more); 110 self-play money games (2026-11-28); wins 128 of 200 games (64%) against level 3 (2026-11-26)",
         },
         Level {
             name: "expert",
             about: "1-ply on our trained networks: the best 0-ply candidates, each averaged over the opponent's 21 rolls and best replies, blended half and half with its 0-ply equity",
-            measured: "gnubg error rate 11.5 mEMG a move (chequer play 11.5) over 100 self-play money games; wins 105 of 200 games (52%) against level 4 (2026-11-26)",
+            measured: "gnubg 2-ply, cubeless, gammons counted: 7.5 mEMG a move over 3,231 unforced plays; cube 9.5 mEMG per close decision over 442 (3 errors of 0.16 or more); 100 self-play money games (2026-11-28); wins 105 of 200 games (52%) against level 4 (2026-11-26)",
         },
     ];
 

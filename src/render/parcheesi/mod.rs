@@ -7,8 +7,8 @@
 //! pawns ringed, where they came from marked), the dice in the thrower's corner, whose turn
 //! it is, empty corners for seats nobody plays, and the text.
 
+mod art;
 mod geometry;
-mod layer;
 mod pieces;
 mod strip;
 
@@ -16,8 +16,8 @@ use super::View;
 use super::kit::{Canvas, Face, Ink, Kit, KitBuilder, PaletteBuilder, Rgb};
 use crate::rules::Rules;
 use crate::rules::parcheesi::ParcheesiGame;
+use art::{DEEP, LINE, PALE, PANEL_INSET, PANEL_RADIUS, PAPER, STRONG, Style, TINT, VACANT};
 use geometry::{CORNER, corner_origin};
-use layer::{DEEP, LINE, PALE, PANEL_INSET, PANEL_RADIUS, PAPER, STRONG, Style, TINT, VACANT};
 
 /// Height of the player strip above the board (two rows of two players).
 pub const STRIP: u32 = 88;
@@ -86,7 +86,7 @@ impl Art {
     /// Draws the static boards with tiny-skia and registers every colour they and the
     /// pawns, dice and labels use.
     pub fn draw(p: &mut PaletteBuilder) -> Art {
-        for c in [PAPER, layer::CELL, LINE, layer::SAFE, layer::STAR, OUTLINE] {
+        for c in [PAPER, art::CELL, LINE, art::SAFE, art::STAR, OUTLINE] {
             p.exact(c);
         }
         for seat in 0..4 {
@@ -102,7 +102,7 @@ impl Art {
             strong: std::array::from_fn(|s| p.ink(STRONG[s], &[])),
             deep: std::array::from_fn(|s| p.ink(DEEP[s], &[PALE[s]])),
             tint: std::array::from_fn(|s| p.ink(TINT[s], &[])),
-            outline: p.ink(OUTLINE, &[layer::CELL, STRONG[2]]),
+            outline: p.ink(OUTLINE, &[art::CELL, STRONG[2]]),
             white: p.ink(WHITE, &[STRONG[0], STRONG[1], STRONG[3]]),
             hilite: p.ink(HILITE, &[]),
             ivory: p.ink(IVORY, &[]),
@@ -111,13 +111,13 @@ impl Art {
             vacant: p.ink(VACANT[2], &[]),
         };
         let bar = super::kit::BAR;
-        let mut papers = vec![layer::CELL, layer::SAFE, PAPER, OUTLINE, IVORY];
+        let mut papers = vec![art::CELL, art::SAFE, PAPER, OUTLINE, IVORY];
         papers.extend(TINT);
         papers.extend(PALE);
         for s in 0..4 {
-            ramp(p, STRONG[s], &[OUTLINE, bar, layer::CELL, TINT[s], PALE[s]]);
+            ramp(p, STRONG[s], &[OUTLINE, bar, art::CELL, TINT[s], PALE[s]]);
             ramp(p, DEEP[s], &[TINT[s], PALE[s]]);
-            ramp(p, TINT[s], &[layer::CELL, layer::SAFE, STRONG[s]]);
+            ramp(p, TINT[s], &[art::CELL, art::SAFE, STRONG[s]]);
         }
         ramp(p, OUTLINE, &papers);
         ramp(p, HILITE, &papers);
@@ -128,12 +128,12 @@ impl Art {
         ramp(p, VACANT[2], &[VACANT[0]]);
         let boards: Vec<Vec<Rgb>> = Style::ALL
             .iter()
-            .map(|&s| layer::rgb(&layer::board(s)))
+            .map(|&s| art::rgb(&art::board(s)))
             .collect();
         for b in &boards {
             p.sample(b.iter().copied());
         }
-        let vacant = layer::rgb(&layer::vacant_corner());
+        let vacant = art::rgb(&art::vacant_corner());
         p.sample(vacant.iter().copied());
         Art {
             boards,

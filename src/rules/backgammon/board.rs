@@ -78,7 +78,7 @@ impl Board {
 
     /// Returns the gnubg position ID of the board with `seat` on roll.
     pub fn position_id(&self, seat: Seat) -> String {
-        super::position_id::encode(&self.view(seat))
+        super::position::encode(&self.view(seat))
     }
 
     /// Returns the board as seen by `seat` on roll.

@@ -8,7 +8,7 @@ mod contract;
 mod mat;
 mod moves;
 mod notation;
-mod position_id;
+mod position;
 mod record;
 mod rules;
 mod scoring;
@@ -19,7 +19,7 @@ pub use board::{BAR, Board, CHECKERS, OFF, START, Side, View};
 pub use mat::{MatEvent, write_mat};
 pub use moves::{Play, Step, legal_plays};
 pub use notation::ParseError;
-pub use position_id::PositionIdError;
+pub use position::PositionIdError;
 pub use record::LoadError;
 pub use rules::{BackgammonRules, MAX_MATCH, RULES};
 pub use scoring::{Cube, GameResult, GameWin, MAX_CUBE};
@@ -150,7 +150,7 @@ impl BackgammonGame {
         let mut words = text.split_whitespace();
         // gnubg's combined "position:match" ID: the match part (score, cube) is not read.
         let id = words.next().unwrap_or("").split(':').next().unwrap_or("");
-        let view = position_id::decode(id)?;
+        let view = position::decode(id)?;
         let mut setup = Setup {
             on_roll: view.me,
             opponent: view.opp,
@@ -280,7 +280,7 @@ impl BackgammonGame {
 
     /// Returns the gnubg position ID, from the side of [`seat_on_roll`](Self::seat_on_roll).
     pub fn position_id(&self) -> String {
-        position_id::encode(&self.board.view(self.seat_on_roll()))
+        position::encode(&self.board.view(self.seat_on_roll()))
     }
 
     /// Returns whether `seat` may double now.

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use super::board::{BAR, OFF};
 use super::board::{Board, CHECKERS, Side};
 use super::moves::legal_plays;
-use super::position_id::PositionIdError;
+use super::position::PositionIdError;
 use super::rules::BackgammonRules;
 use super::scoring::{Cube, GameResult, GameWin, MAX_CUBE, bear_off_win};
 use super::{BackgammonGame, Crawford, LastPlay, Phase};

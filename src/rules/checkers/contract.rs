@@ -172,7 +172,7 @@ impl Rules for CheckersGame {
     }
 
     fn from_position(text: &str) -> Result<Self, LoadError> {
-        let pos = notation::read_fen(text).map_err(LoadError::Invalid)?;
+        let pos = position::read_fen(text).map_err(LoadError::Invalid)?;
         Ok(CheckersGame::starting_at(Variant::Forced, pos))
     }
 }

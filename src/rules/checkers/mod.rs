@@ -24,6 +24,7 @@
 mod board;
 mod contract;
 mod notation;
+mod position;
 mod record;
 
 use serde::{Deserialize, Serialize};
@@ -163,7 +164,7 @@ impl CheckersGame {
         let variant = Variant::named(ruleset).ok_or_else(|| {
             LoadError::Invalid(SetupError::unknown_ruleset(&Self::INFO, ruleset).to_string())
         })?;
-        let pos = notation::read_fen(text).map_err(LoadError::Invalid)?;
+        let pos = position::read_fen(text).map_err(LoadError::Invalid)?;
         Ok(CheckersGame::starting_at(variant, pos))
     }
 
@@ -474,7 +475,7 @@ impl CheckersGame {
 
     /// Returns the position as PDN FEN, e.g. `B:W21,22,...,K30:B1,2,...`.
     pub fn fen(&self) -> String {
-        notation::fen(&self.pos)
+        position::fen(&self.pos)
     }
 }
 

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{CheckersGame, CheckersMove, Variant, notation};
+use super::{CheckersGame, CheckersMove, Variant, position};
 use crate::rules::{DrawReason, Outcome, Seat, WinReason};
 
 /// The most characters of a stored notice kept on load.
@@ -32,7 +32,7 @@ impl From<CheckersGame> for CheckersRecord {
     fn from(game: CheckersGame) -> Self {
         CheckersRecord {
             ruleset: game.variant.name().to_string(),
-            start: notation::fen(&game.start),
+            start: position::fen(&game.start),
             position: game.fen(),
             moves: game.moves,
             draw_offer: game.draw_offer,
@@ -47,7 +47,7 @@ impl TryFrom<CheckersRecord> for CheckersGame {
 
     fn try_from(record: CheckersRecord) -> Result<Self, String> {
         let variant = Variant::named(&record.ruleset).ok_or("no such checkers ruleset")?;
-        let start = notation::read_fen(&record.start)?;
+        let start = position::read_fen(&record.start)?;
         if record.moves.len() > MOST_MOVES {
             return Err(format!("a stored game has at most {MOST_MOVES} moves"));
         }

@@ -5,12 +5,13 @@
 //! forfeited bonus, the third-doubles penalty, who starts) is told in [`ParcheesiGame::notice`].
 
 mod board;
-mod explain;
-mod load;
+mod contract;
+mod flow;
 mod moves;
 mod notation;
 mod part;
-mod play;
+mod reason;
+mod record;
 mod roll;
 mod rules;
 
@@ -20,9 +21,9 @@ pub use board::{
     ENTER, HOME, HOME_PATH, Place, START, TRACK, TURN_OFF, entry_space, is_safety, track_space,
     turn_off_space,
 };
-pub use load::LoadError;
 pub use moves::{Part, pawn_letter};
 pub use notation::{ParcheesiMove, ParseError};
+pub use record::LoadError;
 pub use rules::{DoublesParts, ParcheesiRules, RULES, Ruleset};
 
 use super::{
@@ -42,7 +43,7 @@ pub const MENU: usize = 25;
 /// Built only through [`ParcheesiGame::new`], [`ParcheesiGame::from_setup`] or
 /// deserialization, each of which validates the position.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(try_from = "load::Record", into = "load::Record")]
+#[serde(try_from = "record::Record", into = "record::Record")]
 pub struct ParcheesiGame {
     rules: ParcheesiRules,
     /// Progress of each seat's pawns A–D (see [`Place`]).
@@ -337,133 +338,6 @@ impl ParcheesiGame {
     /// Returns the seat's colour name.
     pub fn colour(seat: Seat) -> &'static str {
         COLOURS.get(seat).copied().unwrap_or("?")
-    }
-}
-
-impl Rules for ParcheesiGame {
-    /// A whole turn or some of its parts, e.g. `enter a3` or `c20`.
-    type Move = ParcheesiMove;
-
-    const INFO: Info = Info {
-        name: "parcheesi",
-        title: "Parcheesi",
-        aliases: &[
-            Alias {
-                name: "pahrcheesi",
-                title: "Pahrcheesi",
-                ruleset: "pahrcheesi",
-            },
-            Alias {
-                name: "pachesi",
-                title: "Pachesi",
-                ruleset: "pachesi",
-            },
-            Alias {
-                name: "pachisi",
-                title: "Pachisi",
-                ruleset: "pachisi",
-            },
-        ],
-        rulesets: &["parcheesi", "pahrcheesi", "pachesi", "pachisi"],
-        more_rulesets: None,
-        seats: (2, 4),
-        seat_names: &COLOURS,
-        rules: RULES,
-        records: &[RecordFormat::MoveList],
-    };
-
-    fn new(ruleset: &str, seats: usize) -> Result<Self, SetupError> {
-        let Ok(ruleset) = ruleset.parse::<Ruleset>() else {
-            return Err(SetupError::unknown_ruleset(&Self::INFO, ruleset));
-        };
-        ParcheesiGame::new(ruleset, seats).map_err(|_| SetupError::Players {
-            title: Self::INFO.title,
-            min: 2,
-            max: 4,
-        })
-    }
-
-    fn turn(&self) -> Turn {
-        match &self.phase {
-            Phase::Opening { contenders, totals } => {
-                Turn::Roll(contenders.get(totals.len()).copied().unwrap_or(0))
-            }
-            Phase::Roll { seat, .. } => Turn::Roll(*seat),
-            Phase::Move { seat, .. } => Turn::Move(*seat),
-            Phase::Over { outcome } => Turn::Over(*outcome),
-        }
-    }
-
-    fn dice(&self) -> Option<Dice> {
-        Some(Dice::TWO_D6)
-    }
-
-    /// Reads a turn or part of one as typed, leniently.
-    fn parse(&self, _seat: Seat, text: &str) -> Result<ParcheesiMove, SharedParseError> {
-        explain::parse(self, text)
-    }
-
-    fn format(&self, m: &ParcheesiMove) -> String {
-        m.to_string()
-    }
-
-    /// Returns the whole-turn options, one per distinct result.
-    fn legal(&self, seat: Seat) -> Vec<ParcheesiMove> {
-        match self.phase {
-            Phase::Move { seat: s, .. } if s == seat => self.options(),
-            _ => Vec::new(),
-        }
-    }
-
-    fn apply(&self, seat: Seat, m: &ParcheesiMove) -> Result<Self, PlayError> {
-        self.play_parts(seat, m)
-    }
-
-    fn roll(&self, seat: Seat, dice: &[u8]) -> Result<Self, PlayError> {
-        self.throw(seat, dice)
-    }
-
-    /// Takes `seat` out of the game: its pawns leave the board; the last seat left wins.
-    fn describe(&self, outcome: Outcome) -> String {
-        match outcome {
-            Outcome::Win {
-                reason: WinReason::AllHome,
-                ..
-            } => "getting all four pawns home".into(),
-            _ => outcome.plain_words(),
-        }
-    }
-
-    fn resign(&self, seat: Seat) -> Result<Self, PlayError> {
-        self.withdraw(seat)
-    }
-
-    fn notice(&self) -> Option<String> {
-        self.notice.clone()
-    }
-
-    /// Lists all options when there are at most [`MENU`], otherwise how many there are and
-    /// the parts a turn can start with.
-    fn options_summary(&self, seat: Seat) -> Option<String> {
-        let Phase::Move { roll, .. } = &self.phase else {
-            return None;
-        };
-        let moves = self.legal(seat);
-        let what = if roll.bonus_phase || roll.left.is_empty() {
-            "the bonus".to_string()
-        } else {
-            join_values(&roll.left)
-        };
-        if moves.len() <= MENU {
-            let list: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
-            return Some(format!("Play {what}: {}", list.join(" | ")));
-        }
-        let firsts: Vec<String> = self.next_parts().iter().map(|p| p.to_string()).collect();
-        Some(format!(
-            "{} ways to play {what}; start with {}, one part at a time or all at once",
-            moves.len(),
-            firsts.join(", ")
-        ))
     }
 }
 

@@ -21,8 +21,8 @@
 
 mod board;
 mod contract;
-mod load;
 pub mod markov;
+mod record;
 
 use serde::{Deserialize, Serialize};
 
@@ -153,7 +153,7 @@ pub struct Round {
 /// Built only through [`SnakesGame::new`], [`SnakesGame::solo`] or deserialization, which
 /// validates every field against the others.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(try_from = "load::Record", into = "load::Record")]
+#[serde(try_from = "record::Record", into = "record::Record")]
 pub struct SnakesGame {
     rules: SnakesRules,
     /// Each seat's square (the start square before its first move).

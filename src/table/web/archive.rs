@@ -61,7 +61,6 @@ impl Table {
         let Some((kind, result)) = kind_and_result(&query) else {
             return Ok(None);
         };
-        let mut player_name = None;
         let user = match &query.player {
             None => None,
             Some(id) => {
@@ -95,12 +94,14 @@ impl Table {
         let games = self
             .game_lines(&rows[..rows.len().min(ARCHIVE_PAGE)])
             .await?;
-        if let (Some(user), Some(row)) = (&user, rows.first()) {
-            let seats = self.seats(row.id).await?;
-            if let Some(seat) = seats.iter().find(|s| &s.user_id == user) {
-                player_name = Some(self.web_name(&server.guild, user, &seat.name).await?.name);
-            }
-        }
+        // The player as the games listed name them.
+        let player_name = query.player.as_deref().and_then(|id| {
+            games
+                .iter()
+                .flat_map(|g| &g.players)
+                .find(|n| n.page.as_deref() == Some(id))
+                .map(|n| n.name.clone())
+        });
         let kinds = GameKind::ALL
             .iter()
             .map(|k| (k.name().to_string(), k.title()))

@@ -1,12 +1,14 @@
 //! The views of the pages: a server's games, its leaderboards, a player, a game at a ply.
 
+use std::collections::HashMap;
+
 use crate::rating::{PROVISIONAL_GAMES, System};
 use crate::rules::{Action, Game, GameKind, Outcome, Seat, Turn};
-use crate::store::{GameRow, Status};
+use crate::store::{GameRow, Status, WebSeats};
 use crate::table::record::History;
 use crate::table::{Table, TableError, clean_name};
 
-use super::privacy::person;
+use super::privacy::{person, seat_name};
 use super::sparkline::{HISTORY_GAMES, sparklines};
 use super::{
     BOARD_PAGE, BoardLine, BoardView, GameLine, GameView, MAX_PAGE, PLAYER_GAMES, PlayerView,
@@ -14,28 +16,12 @@ use super::{
 };
 
 impl Table {
-    async fn game_line(&self, row: &GameRow) -> Result<Option<GameLine>, TableError> {
-        let Ok(kind) = row.kind.parse::<GameKind>() else {
-            return Ok(None);
-        };
-        let seats = self.seats(row.id).await?;
-        let names = self.web_names(&row.guild, &seats).await?;
-        let web = self.store.web_game(row.id).await?;
-        Ok(Some(GameLine {
-            id: web.public_id,
-            title: kind.title(),
-            state: state_words(row, kind, &names),
-            players: names,
-            updated_at: row.updated_at,
-        }))
-    }
-
+    /// Lists games as pages do, naming every game's players in one query however many
+    /// games there are.
     pub(super) async fn game_lines(&self, rows: &[GameRow]) -> Result<Vec<GameLine>, TableError> {
-        let mut out = Vec::with_capacity(rows.len());
-        for row in rows {
-            out.extend(self.game_line(row).await?);
-        }
-        Ok(out)
+        let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
+        let seats = self.store.web_seats(&ids).await?;
+        Ok(lines_of(rows, &seats))
     }
 
     /// The server page: games being played, recent results, the leaderboards there are.
@@ -69,10 +55,13 @@ impl Table {
             .filter_map(|k| k.parse::<GameKind>().ok())
             .map(|k| (k.name().to_string(), k.title()))
             .collect();
+        // Both lists named in one query.
+        let ids: Vec<i64> = playing.iter().chain(&recent).map(|r| r.id).collect();
+        let seats = self.store.web_seats(&ids).await?;
         Ok(Some(ServerView {
             id: server.public_id.clone(),
-            playing: self.game_lines(&playing).await?,
-            recent: self.game_lines(&recent).await?,
+            playing: lines_of(&playing, &seats),
+            recent: lines_of(&recent, &seats),
             boards,
         }))
     }
@@ -163,23 +152,18 @@ impl Table {
             .listed_games_of(&player.guild, &player.user_id, PLAYER_GAMES)
             .await?;
         let games = self.game_lines(&rows).await?;
-        let mut name = standings
+        // Their name as they last rated, else as a listed game seats them.
+        let name = standings
             .iter()
             .map(|s| clean_name(&s.name))
-            .find(|n| !n.trim().is_empty());
-        if name.is_none() {
-            for row in &rows {
-                let seats = self.seats(row.id).await?;
-                name = seats
+            .find(|n| !n.trim().is_empty())
+            .or_else(|| {
+                games
                     .iter()
-                    .find(|s| s.user_id == player.user_id)
-                    .map(|s| s.name.clone())
-                    .filter(|n| !n.trim().is_empty());
-                if name.is_some() {
-                    break;
-                }
-            }
-        }
+                    .flat_map(|g| &g.players)
+                    .find(|n| n.page.as_deref() == Some(player.public_id.as_str()))
+                    .map(|n| n.name.clone())
+            });
         let me = WebName {
             name: name.unwrap_or_else(|| "a player".to_string()),
             page: Some(player.public_id.clone()),
@@ -279,6 +263,25 @@ impl Table {
                 .collect(),
         }))
     }
+}
+
+/// Games as a list shows them, named from their seats (a game of an unknown kind, or one the
+/// seats were not read for, is left out).
+fn lines_of(rows: &[GameRow], seats: &HashMap<i64, WebSeats>) -> Vec<GameLine> {
+    rows.iter()
+        .filter_map(|row| {
+            let kind = row.kind.parse::<GameKind>().ok()?;
+            let web = seats.get(&row.id)?;
+            let names: Vec<WebName> = web.seats.iter().map(seat_name).collect();
+            Some(GameLine {
+                id: web.public_id.clone(),
+                title: kind.title(),
+                state: state_words(row, kind, &names),
+                players: names,
+                updated_at: row.updated_at,
+            })
+        })
+        .collect()
 }
 
 fn board_line(kind: GameKind, rank: usize, name: WebName, r: &crate::rating::Rating) -> BoardLine {

@@ -2,7 +2,7 @@
 //! their signed-in members), only started games, hidden players as "Anonymous" with no page
 //! of their own, the bot with no page.
 
-use crate::store::{GameRow, LoggedAction, SeatRow, Status, Visibility, WebServer};
+use crate::store::{GameRow, LoggedAction, SeatRow, Status, Visibility, WebSeat, WebServer};
 use crate::table::command::bot_name;
 use crate::table::{Table, TableError, clean_name};
 
@@ -62,19 +62,6 @@ impl Table {
         }
     }
 
-    /// Names seats as pages do: hidden players are "Anonymous", the bot has no page.
-    pub(super) async fn web_names(
-        &self,
-        guild: &str,
-        seats: &[SeatRow],
-    ) -> Result<Vec<WebName>, TableError> {
-        let mut out = Vec::with_capacity(seats.len());
-        for seat in seats {
-            out.push(self.web_name(guild, &seat.user_id, &seat.name).await?);
-        }
-        Ok(out)
-    }
-
     pub(super) async fn web_name(
         &self,
         guild: &str,
@@ -106,8 +93,22 @@ impl Table {
         let Some(server) = self.shown_server(&row.guild, viewer).await? else {
             return Ok(None);
         };
-        let seats = self.seats(row.id).await?;
-        let names = self.web_names(&row.guild, &seats).await?;
+        // The seats with their players' pages in one query.
+        let web_seats = self
+            .store
+            .web_seats(&[row.id])
+            .await?
+            .remove(&row.id)
+            .map(|w| w.seats)
+            .unwrap_or_default();
+        let names = web_seats.iter().map(seat_name).collect();
+        let seats = web_seats
+            .into_iter()
+            .map(|w| SeatRow {
+                name: clean_name(&w.seat.name),
+                ..w.seat
+            })
+            .collect();
         let log = self.store.log(row.id).await?;
         Ok(Some(Shown {
             server,
@@ -138,6 +139,27 @@ pub(super) fn person(name: &str, public_id: String, hidden: bool) -> WebName {
         },
         page: Some(public_id),
     }
+}
+
+/// A seat's player as pages name them: the bot by its name with no page, a person as
+/// [`person`] names them.
+pub(super) fn seat_name(seat: &WebSeat) -> WebName {
+    if let Some(level) = crate::store::bot_level_of(&seat.seat.user_id) {
+        return WebName {
+            name: bot_name(level),
+            page: None,
+        };
+    }
+    let page = seat.public_id.clone();
+    let mut name = person(
+        &seat.seat.name,
+        page.clone().unwrap_or_default(),
+        seat.hidden,
+    );
+    if page.is_none() {
+        name.page = None;
+    }
+    name
 }
 
 /// The seats with the names pages show (hidden players as "Anonymous").

@@ -2,8 +2,8 @@
 //! happens by itself after them (passing, rolling again, penalties, forfeits, winning).
 
 use super::board::{HOME, START};
-use super::explain::{EXAMPLES, explain, illegal, to_wishes};
 use super::moves::{Node, Part, Search};
+use super::reason::{EXAMPLES, explain, illegal, to_wishes};
 use super::{COLOURS, ParcheesiGame, ParcheesiMove, Phase, join_values};
 use crate::rules::{Outcome, Seat, WinReason};
 use crate::rules::{PlayError, Rules, shown};

@@ -11,7 +11,7 @@
 //! checker edges would crowd the chess pieces out of a shared one).
 
 mod art;
-mod words;
+mod strip;
 
 use super::View;
 use super::kit::{BAND, Canvas, Disc, Face, Ink, Kit, KitBuilder, LEVELS, MUTED, PlayerLine, TEXT};
@@ -20,7 +20,7 @@ use crate::rules::backgammon::{
 };
 use crate::rules::{Outcome, Rules, Seat};
 use layout::*;
-use words::{side_text, status, tags};
+use strip::{side_text, status, tags};
 
 /// Where everything sits, in pixels; board coordinates start at the board's top-left corner.
 mod layout {
