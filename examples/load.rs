@@ -28,6 +28,8 @@ mod play;
 mod players;
 #[path = "load/report.rs"]
 mod report;
+#[path = "load/runtime.rs"]
+mod runtime;
 #[path = "load/split.rs"]
 mod split;
 
@@ -93,12 +95,7 @@ enum Db {
 fn main() -> anyhow::Result<()> {
     let args = Args::parse();
     split::install();
-    // Two workers as on this machine's bot (tokio's default is one per core).
-    let workers = std::thread::available_parallelism().map_or(2, usize::from);
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(workers)
-        .enable_all()
-        .build()?;
+    let runtime = runtime::multi_thread()?;
     runtime.block_on(run(args))
 }
 

@@ -39,6 +39,8 @@ mod players;
 #[allow(dead_code)]
 #[path = "load/report.rs"]
 mod report;
+#[path = "load/runtime.rs"]
+mod runtime;
 #[path = "web_load/seed.rs"]
 mod seed;
 #[path = "web_load/viewers.rs"]
@@ -129,12 +131,7 @@ fn main() -> anyhow::Result<()> {
         // Seeding's bulk statements are slow by design: sqlx's warning about them is noise here.
         .with_env_filter("warn,sqlx::query=error")
         .init();
-    // Two workers as on this machine's bot (tokio's default is one per core).
-    let workers = std::thread::available_parallelism().map_or(2, usize::from);
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(workers)
-        .enable_all()
-        .build()?;
+    let runtime = runtime::multi_thread()?;
     runtime.block_on(run(args))
 }
 

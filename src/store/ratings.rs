@@ -56,6 +56,33 @@ macro_rules! columns {
     };
 }
 
+/// Which `ratings r` rows a leaderboard page lists and in what order, for `$1` the server,
+/// `$2` the game, `$3` the games that make a player established, `$4` the limit and `$5` the
+/// offset (bound by [`bind_board`]); used inside `concat!`, so the Discord and web
+/// leaderboards cannot order players differently.
+macro_rules! board {
+    () => {
+        " WHERE r.guild = $1 AND r.kind = $2 AND r.games > 0 AND r.user_id NOT LIKE 'bot:%' \
+         ORDER BY CASE WHEN r.games >= $3 THEN 0 ELSE 1 END, r.rating DESC, r.user_id \
+         LIMIT $4 OFFSET $5"
+    };
+}
+
+/// Binds a leaderboard page's values to a query ending in [`board!`].
+fn bind_board<'q>(
+    query: sqlx::query::Query<'q, Any, sqlx::any::AnyArguments>,
+    (guild, kind, established): (&'q str, &'q str, i64),
+    offset: usize,
+    limit: usize,
+) -> sqlx::query::Query<'q, Any, sqlx::any::AnyArguments> {
+    query
+        .bind(guild)
+        .bind(kind)
+        .bind(established)
+        .bind(i64::try_from(limit).unwrap_or(i64::MAX))
+        .bind(i64::try_from(offset).unwrap_or(i64::MAX))
+}
+
 /// Rates game `id`, finished at `at`, inside the transaction that records its result, and
 /// adds each player's new rating to their history. Rows are locked in user-id order, so two
 /// games finishing at once never deadlock; on SQLite the game's UPDATE already holds the
@@ -286,21 +313,10 @@ impl Store {
         offset: usize,
         limit: usize,
     ) -> Result<Vec<Standing>, StoreError> {
-        let rows = sqlx::query(concat!(
-            "SELECT ",
-            columns!(),
-            " FROM ratings WHERE guild = $1 AND kind = $2 AND games > 0 \
-             AND user_id NOT LIKE 'bot:%' \
-             ORDER BY CASE WHEN games >= $3 THEN 0 ELSE 1 END, rating DESC, user_id \
-             LIMIT $4 OFFSET $5"
-        ))
-        .bind(guild)
-        .bind(kind)
-        .bind(established)
-        .bind(i64::try_from(limit).unwrap_or(i64::MAX))
-        .bind(i64::try_from(offset).unwrap_or(i64::MAX))
-        .fetch_all(self.db())
-        .await?;
+        let query = sqlx::query(concat!("SELECT ", columns!(), " FROM ratings r", board!()));
+        let rows = bind_board(query, (guild, kind, established), offset, limit)
+            .fetch_all(self.db())
+            .await?;
         rows.iter()
             .enumerate()
             .map(|(i, row)| standing(row, offset + i + 1))
@@ -358,23 +374,17 @@ impl Store {
         offset: usize,
         limit: usize,
     ) -> Result<Vec<BoardEntry>, StoreError> {
-        let rows = sqlx::query(
+        let query = sqlx::query(concat!(
             "SELECT r.kind, r.user_id, r.name, r.rating, r.deviation, r.volatility, r.games, \
              r.wins, r.losses, r.draws, p.public_id, p.hidden, \
              (SELECT MAX(h.at) FROM rating_history h WHERE h.guild = r.guild \
              AND h.kind = r.kind AND h.user_id = r.user_id) AS last_played \
-             FROM ratings r LEFT JOIN web_players p ON p.guild = r.guild AND p.user_id = r.user_id \
-             WHERE r.guild = $1 AND r.kind = $2 AND r.games > 0 AND r.user_id NOT LIKE 'bot:%' \
-             ORDER BY CASE WHEN r.games >= $3 THEN 0 ELSE 1 END, r.rating DESC, r.user_id \
-             LIMIT $4 OFFSET $5",
-        )
-        .bind(guild)
-        .bind(kind)
-        .bind(established)
-        .bind(i64::try_from(limit).unwrap_or(i64::MAX))
-        .bind(i64::try_from(offset).unwrap_or(i64::MAX))
-        .fetch_all(self.db())
-        .await?;
+             FROM ratings r LEFT JOIN web_players p ON p.guild = r.guild AND p.user_id = r.user_id",
+            board!()
+        ));
+        let rows = bind_board(query, (guild, kind, established), offset, limit)
+            .fetch_all(self.db())
+            .await?;
         rows.iter()
             .enumerate()
             .map(|(i, row)| {

@@ -5,6 +5,7 @@
 mod auth;
 mod live;
 mod pages;
+mod pictures;
 mod site;
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};

@@ -4,7 +4,7 @@
 use askama::Template;
 use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, RawQuery, State};
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::http::{HeaderMap, header};
 use axum::response::{IntoResponse, Response};
 
 use crate::table::{
@@ -13,6 +13,7 @@ use crate::table::{
 };
 
 use super::auth::{private_if_members, sign_in_first};
+use super::pictures;
 use super::site::{not_found, oops};
 
 /// Answers a rendered template as HTML, or the trouble page if it does not render.
@@ -35,7 +36,7 @@ pub(super) fn html(page: &impl Template) -> Response {
 
 /// Answers a table lookup for `viewer`: the page (private when it is a members-only
 /// server's), the one 404, the way to sign in, or the trouble page (cause logged).
-fn answer<V>(
+pub(super) fn answer<V>(
     viewer: &Viewer,
     found: Result<Option<V>, TableError>,
     page: impl FnOnce(V) -> Response,
@@ -508,13 +509,13 @@ pub(super) async fn game_part(
     }
     if let Some(ply) = part.strip_suffix(".card.png") {
         return match ply_number(ply) {
-            Some(ply) => card(&table, viewer, &id, ply, &headers).await,
+            Some(ply) => pictures::card(&table, viewer, &id, ply, &headers).await,
             None => not_found(),
         };
     }
     if let Some(ply) = part.strip_suffix(".png") {
         return match ply_number(ply) {
-            Some(ply) => picture(&table, viewer, &id, ply, &headers).await,
+            Some(ply) => pictures::picture(&table, viewer, &id, ply, &headers).await,
             None => not_found(),
         };
     }
@@ -557,78 +558,6 @@ async fn game_page(table: &Table, viewer: &Viewer, id: &str, ply: Option<usize>)
         })
     })
 }
-
-/// A board picture: the same bytes for ever at one ply, so it is cached as immutable and its
-/// tag is known before drawing (a repeat visit costs no drawing at all).
-async fn picture(
-    table: &Table,
-    viewer: &Viewer,
-    id: &str,
-    ply: usize,
-    headers: &HeaderMap,
-) -> Response {
-    let etag = format!("\"{}-{ply}-{}\"", id, env!("CARGO_PKG_VERSION"));
-    let draw = table.web_board(id, ply, viewer);
-    cached_png(table, viewer, (id, ply), headers, etag, draw).await
-}
-
-/// A share card (`og:image`): like a board picture, the same bytes for ever at one ply.
-async fn card(
-    table: &Table,
-    viewer: &Viewer,
-    id: &str,
-    ply: usize,
-    headers: &HeaderMap,
-) -> Response {
-    let etag = format!("\"{}-{ply}-card-{}\"", id, env!("CARGO_PKG_VERSION"));
-    let draw = table.web_card(id, ply, viewer);
-    cached_png(table, viewer, (id, ply), headers, etag, draw).await
-}
-
-/// Answers a picture known by its tag: `304` to a browser that has it (no drawing at all),
-/// else the drawing `draw` makes.
-async fn cached_png(
-    table: &Table,
-    viewer: &Viewer,
-    (id, ply): (&str, usize),
-    headers: &HeaderMap,
-    etag: String,
-    draw: impl std::future::Future<Output = Result<Option<Vec<u8>>, TableError>>,
-) -> Response {
-    let cached = headers
-        .get(header::IF_NONE_MATCH)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.split(',').any(|t| t.trim() == etag || t.trim() == "*"));
-    if cached {
-        return answer(viewer, table.web_plies(id, viewer).await, |last| {
-            if ply <= last {
-                (
-                    StatusCode::NOT_MODIFIED,
-                    [
-                        (header::ETAG, etag.as_str()),
-                        (header::CACHE_CONTROL, IMMUTABLE),
-                    ],
-                )
-                    .into_response()
-            } else {
-                not_found()
-            }
-        });
-    }
-    answer(viewer, draw.await, |png| {
-        (
-            [
-                (header::CONTENT_TYPE, "image/png"),
-                (header::ETAG, etag.as_str()),
-                (header::CACHE_CONTROL, IMMUTABLE),
-            ],
-            png,
-        )
-            .into_response()
-    })
-}
-
-const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
 fn download(file: WebFile) -> Response {
     let disposition = format!("attachment; filename=\"{}\"", file.name);

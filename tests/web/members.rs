@@ -5,7 +5,7 @@
 use axum::http::StatusCode;
 use tabula::store::Visibility;
 use tabula::table::{Command, WebCommand};
-use tabula::web::{Limits, SESSION_COOKIE, STATE_COOKIE, SignInOptions};
+use tabula::web::{SESSION_COOKIE, STATE_COOKIE, SignInOptions};
 
 use super::privacy::{assert_same_404, missing};
 use super::{GUILD, Got, Web, alice, dave};
@@ -57,12 +57,7 @@ impl Members {
             discord_host: Some(fake.discord_host()),
             ..tabula::discord::Config::new("the-bot-token")
         };
-        let mut web = Web::new().await;
-        web.t.table = web
-            .t
-            .table
-            .clone()
-            .with_web_members(tabula::discord::members(&config).expect("the member lookup"));
+        let members = tabula::discord::members(&config).expect("the member lookup");
         let sign_in = SignInOptions {
             client_id: CLIENT_ID.into(),
             client_secret: CLIENT_SECRET.into(),
@@ -72,12 +67,7 @@ impl Members {
             cookie_key: None,
             http: tabula::discord::http_client(&config).expect("an HTTP client"),
         };
-        let limits = Limits {
-            burst: 1_000_000,
-            ..Limits::default()
-        };
-        web.app = tabula::web::router_signing_in(web.t.table.clone(), limits, sign_in)
-            .expect("the sign-in options are good");
+        let web = Web::signing_in(members, sign_in).await;
         web.seed().await;
         let host = fake.discord_host();
         let browser = reqwest::Client::builder()

@@ -71,11 +71,20 @@ pub struct Web {
 impl Web {
     /// A site with limits so high no test meets them.
     pub async fn new() -> Web {
-        Web::with_limits(Limits {
-            burst: 1_000_000,
-            ..Limits::default()
-        })
-        .await
+        Web::with_limits(unmet_limits()).await
+    }
+
+    /// A site whose members-only servers ask `members` who belongs, and whose visitors sign
+    /// in with Discord as `sign_in` says.
+    pub async fn signing_in(
+        members: Arc<dyn tabula::table::Members>,
+        sign_in: tabula::web::SignInOptions,
+    ) -> Web {
+        let mut web = Web::new().await;
+        web.t.table = web.t.table.clone().with_web_members(members);
+        web.app = tabula::web::router_signing_in(web.t.table.clone(), unmet_limits(), sign_in)
+            .expect("the sign-in options are good");
+        web
     }
 
     pub async fn with_limits(limits: Limits) -> Web {
@@ -259,6 +268,14 @@ impl Web {
             assert!(out.len() < 2_000, "the crawl does not end");
         }
         out
+    }
+}
+
+/// Limits so high no test meets them.
+fn unmet_limits() -> Limits {
+    Limits {
+        burst: 1_000_000,
+        ..Limits::default()
     }
 }
 
