@@ -4,6 +4,7 @@
 mod abort;
 mod admission;
 mod away;
+mod bot_help;
 mod bots;
 mod catchup;
 mod command;
