@@ -7,7 +7,8 @@ use serenity::{ChannelId, ChannelType, CreateThread};
 use crate::table::{Command, Ctx, DrawCommand, Reply, User, clean_name, mention};
 
 use super::deliver::{Target, answer};
-use super::post::{Outgoing, retrying};
+use super::post::Outgoing;
+use super::retry::retrying;
 use super::{Context, Data, Error, people};
 
 mod bots;

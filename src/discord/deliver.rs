@@ -18,7 +18,8 @@ use serenity::{
 use crate::table::Reply;
 
 use super::Data;
-use super::post::{Outgoing, retrying};
+use super::post::Outgoing;
+use super::retry::retrying;
 
 /// The interaction being answered: a slash command or a button click.
 #[derive(Clone, Copy)]

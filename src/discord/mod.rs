@@ -5,6 +5,7 @@
 
 mod access;
 mod bot;
+mod button_id;
 mod buttons;
 mod catchup;
 mod commands;
@@ -17,6 +18,7 @@ mod ops;
 mod people;
 mod post;
 mod requests;
+mod retry;
 mod shards;
 mod status;
 mod suggest;
