@@ -7,8 +7,9 @@ use serenity::ComponentInteraction;
 
 use crate::table::{Command, Press, Reply};
 
+use super::answer::Target;
 use super::button_id::parse;
-use super::deliver::{Target, answer};
+use super::deliver::answer;
 use super::{Data, people};
 
 /// Answers a button click.

@@ -4,6 +4,7 @@
 //! working across restarts.
 
 mod access;
+mod answer;
 mod bot;
 mod button_id;
 mod buttons;
