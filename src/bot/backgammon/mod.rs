@@ -38,28 +38,28 @@ const ZERO_PLY_SHARE: f32 = 0.5;
 impl Brain for BackgammonGame {
     const LEVELS: &'static [Level] = &[
         Level {
-            measured: "gnubg error rate 221 mEMG a move (chequer play 312) over 10 self-play money games (2026-11-26)",
+            measured: "gnubg: 221 mEMG a move (chequer play 312), 10 self-play money games (2026-11-26)",
             ..RANDOM
         },
         Level {
             name: "beginner",
             about: "0-ply on hand-tuned features, with noise added to every play's score (it misjudges close plays)",
-            measured: "gnubg error rate 94.7 mEMG a move (chequer play 90.4) over 30 self-play money games; wins 199 of 200 games against level 1 (2026-11-26)",
+            measured: "gnubg: 94.7 mEMG a move (chequer play 90.4), 30 games; beat level 1 in 199 of 200 (2026-11-26)",
         },
         Level {
             name: "casual",
             about: "0-ply on hand-tuned features: the play whose position evaluates best (contact features, race formula, bear-off database)",
-            measured: "gnubg 2-ply, cubeless, gammons counted: 33.5 mEMG a move over 4,078 unforced plays; cube 82.0 mEMG per close decision over 759 (97 errors of 0.16 or more); 140 self-play money games (2026-11-28); wins 155 of 200 games (78%) against level 2 (2026-11-26)",
+            measured: "gnubg 2-ply, cubeless, gammons counted: 33.5 mEMG a move (4,078 plays); cube 82.0 per close decision (759; 97 errors of 0.16+); 140 games (2026-11-28); beat level 2 in 78% of 200",
         },
         Level {
             name: "club",
             about: "0-ply on our trained networks (contact and race, taught by self-play) and the bear-off database",
-            measured: "gnubg 2-ply, cubeless, gammons counted: 10.4 mEMG a move over 3,747 unforced plays; cube 14.4 mEMG per close decision over 520 (12 errors of 0.16 or more); 110 self-play money games (2026-11-28); wins 128 of 200 games (64%) against level 3 (2026-11-26)",
+            measured: "gnubg 2-ply, cubeless, gammons counted: 10.4 mEMG a move (3,747 plays); cube 14.4 per close decision (520; 12 errors of 0.16+); 110 games (2026-11-28); beat level 3 in 64% of 200",
         },
         Level {
             name: "expert",
             about: "1-ply on our trained networks: the best 0-ply candidates, each averaged over the opponent's 21 rolls and best replies, blended half and half with its 0-ply equity",
-            measured: "gnubg 2-ply, cubeless, gammons counted: 7.5 mEMG a move over 3,231 unforced plays; cube 9.5 mEMG per close decision over 442 (3 errors of 0.16 or more); 100 self-play money games (2026-11-28); wins 105 of 200 games (52%) against level 4 (2026-11-26)",
+            measured: "gnubg 2-ply, cubeless, gammons counted: 7.5 mEMG a move (3,231 plays); cube 9.5 per close decision (442; 3 errors of 0.16+); 100 games (2026-11-28); beat level 4 in 52% of 200",
         },
     ];
 
