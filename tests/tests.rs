@@ -20,6 +20,9 @@ mod bots;
 // The Discord frontend end to end: the real bot against a fake Discord on 127.0.0.1.
 mod discord;
 
+// The web view against its router: privacy, the one 404, pictures, downloads read back.
+mod web;
+
 // The shipped binary as a subprocess: engine JSON lines, console restarts, start-up errors.
 mod binary;
 
@@ -35,7 +38,7 @@ mod crash;
 // notation reads back, the loader fuzz, pictures, stored names, `/rules`, a game with the bot.
 mod conformance;
 
-// --- One folder per game ---
+// --- One folder per game, in the registry's order ---
 
 // Chess: FIDE rules and notation, draws, the loader, console games, the picture.
 mod chess;
@@ -54,9 +57,6 @@ mod snakes;
 
 // Chinese checkers: the star, the sheet, solitaire oracles, notation, position strings, bots.
 mod chinese_checkers;
-
-// The web view against its router: privacy, the one 404, pictures, downloads read back.
-mod web;
 
 /// Returns whether a folder holds a Rust file, at any depth (`node_modules` aside).
 fn holds_rust(dir: &std::path::Path) -> bool {

@@ -11,8 +11,8 @@ use serenity::{
     PermissionOverwrite, PermissionOverwriteType, Permissions, ReactionType, RoleId, UserId,
 };
 
-use super::post::retrying;
 use super::requests::once;
+use super::retry::retrying;
 
 /// What announcing a turn in a channel needs, with the names Discord's settings show.
 const NEEDED: [(Permissions, &str); 5] = [

@@ -7,8 +7,8 @@
 use poise::serenity_prelude as serenity;
 use serenity::{ChannelId, GetMessages, GuildId, MessageId};
 
-use super::post::retrying;
 use super::requests::relabelled;
+use super::retry::retrying;
 use super::{Data, messages};
 
 /// Messages read per channel after an outage.

@@ -6,8 +6,10 @@ use serenity::{ChannelId, ChannelType, CreateThread};
 
 use crate::table::{Command, Ctx, DrawCommand, Reply, User, clean_name, mention};
 
-use super::deliver::{Target, answer};
-use super::post::{Outgoing, retrying};
+use super::answer::{Answer, Sent, Target, send};
+use super::deliver::answer;
+use super::post::Outgoing;
+use super::retry::retrying;
 use super::{Context, Data, Error, people};
 
 mod bots;
@@ -49,7 +51,7 @@ pub(crate) fn all() -> Vec<poise::Command<Data, Error>> {
         bots::invite(),
         bots::bot_levels(),
         bots::hint(),
-        super::status::status(),
+        status(),
         web::web(),
     ]
 }
@@ -227,23 +229,19 @@ async fn play_in_thread(
     data.table
         .note_thread(&in_thread, &interaction.channel_id.to_string())
         .await;
-    let out = Outgoing::new(&reply);
-    let posted = retrying("posting in the new thread", || {
-        channel.send_message(sctx, out.message())
-    })
-    .await;
+    let posted = send(sctx, Answer::post(channel, Outgoing::new(&reply))).await;
     let mut text = format!(
         "{} opened a {title} table in <#{channel}>.",
         mention(&who.user.id)
     );
     // When the thread's post failed, the channel's answer carries the table's reply.
-    if posted.is_err() {
+    if posted == Sent::Lost {
         text.push('\n');
         text.push_str(&reply.text);
     }
     Reply {
         text,
-        ping: if posted.is_err() {
+        ping: if posted == Sent::Lost {
             reply.ping
         } else {
             Vec::new()
@@ -437,6 +435,34 @@ pub(crate) async fn games(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command)]
 pub(crate) async fn help(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Help, true).await
+}
+
+/// Shows the bot's counters, uptime and version (admins of the channel only).
+#[poise::command(slash_command, default_member_permissions = "MANAGE_CHANNELS")]
+async fn status(ctx: Context<'_>) -> Result<(), Error> {
+    let poise::Context::Application(actx) = ctx else {
+        return Ok(());
+    };
+    let i = actx.interaction;
+    let who = people::interaction_ctx(i.guild_id, i.channel_id, i.member.as_deref(), &i.user);
+    let table = &ctx.data().table;
+    let work = async {
+        if !who.admin {
+            return Reply::private(
+                "Only a member with Manage Channels or Manage Server sees `/status`.",
+            );
+        }
+        Reply::private(table.status_text().await)
+    };
+    answer(
+        ctx.serenity_context(),
+        Target::Command(i),
+        ctx.data(),
+        true,
+        work,
+    )
+    .await;
+    Ok(())
 }
 
 /// Runs a table command for the interaction and answers with its reply.

@@ -6,7 +6,8 @@ use poise::serenity_prelude as serenity;
 use serenity::{Message, MessageReference};
 
 use super::Data;
-use super::post::{Outgoing, retrying};
+use super::post::Outgoing;
+use super::retry::retrying;
 use super::{access, people};
 
 /// Plays a plain message as a move when it is one, once: the message is claimed in the

@@ -4,7 +4,9 @@
 //! working across restarts.
 
 mod access;
+mod answer;
 mod bot;
+mod button_id;
 mod buttons;
 mod catchup;
 mod commands;
@@ -17,6 +19,7 @@ mod ops;
 mod people;
 mod post;
 mod requests;
+mod retry;
 mod shards;
 mod status;
 mod suggest;

@@ -1,9 +1,6 @@
 //! A table `Reply` as a Discord message: text with mentions limited to the players it pings,
-//! the board PNG as an attachment shown in an embed, and the choices as buttons; plus the
-//! retry policy for sending anything.
-
-use std::future::Future;
-use std::time::Duration;
+//! the board PNG as an attachment shown in an embed, and the choices as buttons, ready for
+//! any of Discord's message builders.
 
 use poise::serenity_prelude as serenity;
 use serenity::{
@@ -15,12 +12,10 @@ use serenity::{
 
 use crate::table::Reply;
 
-use super::buttons;
+use super::button_id;
 
 /// Discord's limit on a message's text.
 const MAX_CONTENT: usize = 2000;
-/// How often a request is tried before giving up.
-const ATTEMPTS: u32 = 3;
 /// The embed's side colour: the board's dark square.
 const COLOUR: u32 = 0x8c_a2_ad;
 
@@ -38,7 +33,7 @@ fn move_menu(game: i64, seq: i64, moves: &[String]) -> CreateActionRow {
         .collect();
     CreateActionRow::SelectMenu(
         CreateSelectMenu::new(
-            buttons::custom_id(game, seq, "move"),
+            button_id::custom_id(game, seq, "move"),
             CreateSelectMenuKind::String { options },
         )
         .placeholder("Choose your move"),
@@ -88,7 +83,7 @@ impl Outgoing {
                     .choices
                     .iter()
                     .map(|c| {
-                        CreateButton::new(buttons::custom_id(game.id, game.seq, &c.command))
+                        CreateButton::new(button_id::custom_id(game.id, game.seq, &c.command))
                             .label(c.label.clone())
                             .style(style(&c.command))
                             .disabled(game.closed && c.command != "rematch")
@@ -217,7 +212,7 @@ impl Outgoing {
     }
 
     /// As a plain channel message, carrying the reply's nonce: every try of it (see
-    /// [`retrying`]) posts at most one message.
+    /// [`retrying`](super::retry::retrying)) posts at most one message.
     pub(crate) fn message(&self) -> CreateMessage {
         let mut b = CreateMessage::new()
             .nonce(Nonce::String(self.nonce.clone()))
@@ -306,68 +301,6 @@ fn clip(text: &str) -> String {
     let mut cut: String = text.chars().take(MAX_CONTENT - 1).collect();
     cut.push('…');
     cut
-}
-
-/// Runs a request, trying again after server errors and network failures (a timeout among
-/// them), and counts every try (see [`super::requests`]); client errors (4xx other than 429) are final at once. Rate limits are serenity's
-/// ratelimiter's to wait out, as Discord's headers say; a 429 that still gets here (behind an
-/// API proxy, where that ratelimiter is off, or without a `Retry-After`) is waited out too and
-/// never ends the request while [`RATE_LIMIT_TRIES`] last.
-pub(crate) async fn retrying<T, F, Fut>(what: &str, mut request: F) -> serenity::Result<T>
-where
-    F: FnMut() -> Fut,
-    Fut: Future<Output = serenity::Result<T>>,
-{
-    let (mut attempt, mut limited) = (1, 0);
-    loop {
-        let e = match request().await {
-            Ok(value) => {
-                super::requests::tried(None, false);
-                return Ok(value);
-            }
-            Err(e) => e,
-        };
-        let delay = if is_rate_limit(&e) && limited < RATE_LIMIT_TRIES {
-            limited += 1;
-            Some(RATE_LIMIT_WAIT)
-        } else {
-            retry_delay(&e, attempt).filter(|_| attempt < ATTEMPTS)
-        };
-        super::requests::tried(Some(&e), delay.is_some());
-        let Some(delay) = delay else {
-            tracing::warn!(error = %e, attempt, "{what} failed");
-            return Err(e);
-        };
-        tracing::warn!(error = %e, attempt, "{what} failed; trying again");
-        tokio::time::sleep(delay).await;
-        if !is_rate_limit(&e) {
-            attempt += 1;
-        }
-    }
-}
-
-/// How long a 429 that reached [`retrying`] is waited out: serenity's error does not carry
-/// Discord's `retry_after`, so a whole second, the granularity of Discord's `Retry-After`.
-const RATE_LIMIT_WAIT: Duration = Duration::from_secs(1);
-/// How many such 429s one request waits out before it gives up.
-const RATE_LIMIT_TRIES: u32 = 10;
-
-fn is_rate_limit(e: &serenity::Error) -> bool {
-    matches!(e, serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r))
-        if r.status_code.as_u16() == 429)
-}
-
-fn retry_delay(e: &serenity::Error, attempt: u32) -> Option<Duration> {
-    use serenity::HttpError;
-    let backoff = Duration::from_millis(250 * u64::from(attempt));
-    match e {
-        serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) => match r.status_code.as_u16() {
-            500..=599 => Some(backoff),
-            _ => None,
-        },
-        serenity::Error::Http(HttpError::Request(_)) => Some(backoff),
-        _ => None,
-    }
 }
 
 #[cfg(test)]

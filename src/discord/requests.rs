@@ -2,7 +2,7 @@
 //! work that may call Discord runs labelled: every gateway event under its kind (a slash
 //! command under its name, `button`, `autocomplete`, `typed move`), and the background loops
 //! as `bot turn`, `reminder` or `notice`. serenity has no hook per HTTP request, so each
-//! request counts itself where it is made: every try inside [`retrying`](super::post::retrying)
+//! request counts itself where it is made: every try inside [`retrying`](super::retry::retrying)
 //! and each single call through [`once`], under the label of the work around it (a task-local,
 //! so helpers need no extra argument and a request cannot be counted under another command's
 //! name). The counters are the table's (see [`crate::table::Requests`]).

@@ -1,7 +1,7 @@
 //! What the bot is doing, for the people running it: a span per interaction (the game, the
 //! command, the user, and the time spent on the table's work, on pictures and on answering
-//! Discord), one `info` line a minute with the process's counters, and `/status` showing the
-//! same counters to a server's admins.
+//! Discord), and one `info` line a minute with the process's counters (which `/status` shows
+//! a server's admins).
 
 use std::future::Future;
 use std::sync::{Arc, Mutex};
@@ -12,8 +12,7 @@ use tracing::Span;
 use crate::table::metrics::with_render_time;
 use crate::table::{Reply, Table};
 
-use super::deliver::{Target, answer};
-use super::{Context, Error, people};
+use super::answer::Target;
 
 /// How often the counters are logged.
 pub const LOG_EVERY: Duration = Duration::from_secs(60);
@@ -108,34 +107,6 @@ pub(crate) async fn log_every(table: Table, period: Duration) {
         );
         last = now;
     }
-}
-
-/// Shows the bot's counters, uptime and version (admins of the channel only).
-#[poise::command(slash_command, default_member_permissions = "MANAGE_CHANNELS")]
-pub(crate) async fn status(ctx: Context<'_>) -> Result<(), Error> {
-    let poise::Context::Application(actx) = ctx else {
-        return Ok(());
-    };
-    let i = actx.interaction;
-    let who = people::interaction_ctx(i.guild_id, i.channel_id, i.member.as_deref(), &i.user);
-    let table = &ctx.data().table;
-    let work = async {
-        if !who.admin {
-            return Reply::private(
-                "Only a member with Manage Channels or Manage Server sees `/status`.",
-            );
-        }
-        Reply::private(table.status_text().await)
-    };
-    answer(
-        ctx.serenity_context(),
-        Target::Command(i),
-        ctx.data(),
-        true,
-        work,
-    )
-    .await;
-    Ok(())
 }
 
 /// A duration in milliseconds with a fraction, for span fields.

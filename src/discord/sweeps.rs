@@ -10,7 +10,7 @@ use crate::table::{BotTurn, Notice, Table};
 use super::gate::Gate;
 use super::suggest::Ready;
 use super::waiting::Waiting;
-use super::{access, post};
+use super::{access, post, retry};
 
 /// Posts due turn reminders, forever: each is claimed in the database (so several processes
 /// never double up), posted as a new message that pings the player, then acknowledged. A
@@ -45,7 +45,7 @@ pub(super) async fn remind(http: Arc<serenity::Http>, table: Table, every: std::
                     }
                 }
             }
-            let posted = post::retrying("posting a reminder", || {
+            let posted = retry::retrying("posting a reminder", || {
                 channel.send_message(&http, out.message())
             })
             .await;
@@ -82,7 +82,7 @@ async fn send_dm(
     out: &post::Outgoing,
 ) -> Result<(), serenity::Error> {
     let dm = super::requests::once(serenity::UserId::new(user).create_dm_channel(http)).await?;
-    post::retrying("sending a reminder by DM", || {
+    retry::retrying("sending a reminder by DM", || {
         dm.id.send_message(http, out.message())
     })
     .await?;
@@ -95,7 +95,7 @@ async fn post_notice(http: &serenity::Http, notice: &Notice, what: &'static str)
         return;
     };
     let out = post::Outgoing::new(&notice.reply);
-    let posting = post::retrying(what, || channel.send_message(http, out.message()));
+    let posting = retry::retrying(what, || channel.send_message(http, out.message()));
     if let Err(e) = super::requests::relabelled("notice", posting).await {
         tracing::warn!(error = %e, %channel, "a notice was not posted");
     }
@@ -231,7 +231,7 @@ async fn post_bot_turn(http: &serenity::Http, turn: &BotTurn) {
         return;
     };
     let out = post::Outgoing::new(&turn.reply);
-    let posted = post::retrying("posting a bot turn", || {
+    let posted = retry::retrying("posting a bot turn", || {
         channel.send_message(http, out.message())
     })
     .await;

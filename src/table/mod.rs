@@ -4,6 +4,7 @@
 mod abort;
 mod admission;
 mod away;
+mod bot_help;
 mod bots;
 mod catchup;
 mod command;
@@ -24,6 +25,7 @@ mod render_pool;
 mod requests;
 mod settings;
 mod standings;
+mod status;
 mod threads;
 mod web;
 mod words;

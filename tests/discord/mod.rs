@@ -9,6 +9,7 @@ mod deadlines;
 mod dice;
 mod failures;
 mod game;
+mod layers;
 mod limits;
 mod ops;
 mod options;

@@ -5,7 +5,8 @@ use poise::serenity_prelude as serenity;
 
 use crate::table::{Command, Visibility, WebCommand};
 
-use super::super::deliver::{Target, answer};
+use super::super::answer::Target;
+use super::super::deliver::answer;
 use super::super::{Context, Error};
 use super::{run, who};
 
