@@ -25,6 +25,7 @@ mod render_pool;
 mod requests;
 mod settings;
 mod standings;
+mod start;
 mod status;
 mod threads;
 mod web;
