@@ -100,8 +100,11 @@ pub struct SeatRow {
 }
 
 impl SeatRow {
-    /// The user id of the `n`th bot seat at `level` (`bot:<level>:<n>`): no Discord snowflake
-    /// or console name has a colon, so it is never a person's.
+    /// The user id of the bot at `level` numbered `n` (`bot:<level>:<n>`): no Discord
+    /// snowflake or console name has a colon, so it is never a person's. The lobby numbers a
+    /// table's bots of one level from 1, each the first number free there; ids stored by
+    /// earlier versions (numbered by seat or by count) read the same, as only the level is
+    /// ever read back.
     pub fn bot_id(level: usize, n: usize) -> String {
         format!("bot:{level}:{n}")
     }

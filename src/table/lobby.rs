@@ -4,7 +4,7 @@ use crate::rules::{Game, GameKind};
 use crate::store::{Change, GameRow, NewGame, SeatRow, Status, StoreError};
 
 use super::command::{Choice, Ctx, GameRef, Reply, User, mention};
-use super::names::clean_name;
+use super::seating::{Sitter, sit};
 use super::{Loaded, Table, TableError};
 
 /// The longest time limit per move, in days.
@@ -36,19 +36,29 @@ impl Table {
         let (_, most) = kind.seats();
         let max = table_size(kind, players)?;
         let invited = invitees(ctx, opponents, kind, max)?;
-        let mut seats = vec![seat(0, &ctx.user, true)];
-        seats.extend(
-            invited
-                .iter()
-                .enumerate()
-                .map(|(i, u)| seat(i as i64 + 1, u, false)),
-        );
+        let mut seats = Vec::new();
+        let opener = Sitter::Person {
+            user: &ctx.user,
+            joined: true,
+        };
+        sit(&mut seats, max, opener)?;
+        for user in &invited {
+            sit(
+                &mut seats,
+                max,
+                Sitter::Person {
+                    user,
+                    joined: false,
+                },
+            )?;
+        }
         if let Some(level) = bot {
-            let people = seats.len();
-            if people >= max {
+            if seats.len() >= max {
                 return Err(TableError::NoSeatForBot(max));
             }
-            seats.extend((people..max).map(|n| bot_seat(n, level)));
+            while seats.len() < max {
+                sit(&mut seats, max, Sitter::Bot(level))?;
+            }
         }
         let headline = opening_headline(ctx, kind, bot, &seats, days);
         // With bots the table has exactly the seats asked for; without, the game's most.
@@ -75,11 +85,7 @@ impl Table {
     /// Seats the bot at `level` in the channel's open table (its opener or an admin may); the
     /// game starts when that fills the table with seated players.
     pub(super) async fn invite_bot(&self, ctx: &Ctx, level: usize) -> Result<Reply, TableError> {
-        let Loaded {
-            row,
-            mut seats,
-            game,
-        } = self.load(ctx).await?;
+        let Loaded { row, seats, game } = self.load(ctx).await?;
         if row.status != Status::Lobby {
             return Err(TableError::AlreadyStarted);
         }
@@ -90,37 +96,11 @@ impl Table {
             });
         }
         check_level(game.kind(), level)?;
-        if seats.len() as i64 >= row.max_seats {
-            return Err(if seats.iter().any(|s| !s.joined) {
-                TableError::Reserved
-            } else {
-                TableError::TableFull
-            });
-        }
-        let next = seats.iter().map(|s| s.seat + 1).max().unwrap_or(0);
-        let n = seats.iter().filter(|s| s.bot_level().is_some()).count() + 1;
-        let mut bot = bot_seat(0, level);
-        bot.seat = next;
-        bot.user_id = SeatRow::bot_id(level, n);
-        seats.push(bot);
-        let full = seats.len() as i64 == row.max_seats && seats.iter().all(|s| s.joined);
-        if full {
-            return self.begin(row, seats).await;
-        }
-        let row = self.reseat(&row, seats.clone()).await?;
-        Ok(Reply {
-            text: format!(
-                "{} invited {} to game #{} ({} of {} seats taken).",
-                mention(&ctx.user.id),
-                mention(&SeatRow::bot_id(level, n)),
-                row.id,
-                seats.iter().filter(|s| s.joined).count(),
-                row.max_seats
-            ),
-            game: Some(game_ref(&row)),
-            choices: vec![choice("Join", "join")],
-            ..Reply::default()
+        let by = mention(&ctx.user.id);
+        self.take_seat(row, seats, Sitter::Bot(level), |bot| {
+            format!("{by} invited {} to", mention(&bot.user_id))
         })
+        .await
     }
 
     /// Stores a new table with these seats (the joined ones seated, the others reserved for
@@ -272,44 +252,18 @@ impl Table {
     }
 
     pub(super) async fn join(&self, ctx: &Ctx) -> Result<Reply, TableError> {
-        let Loaded { row, mut seats, .. } = self.load(ctx).await?;
+        let Loaded { row, seats, .. } = self.load(ctx).await?;
         if row.status != Status::Lobby {
             return Err(TableError::AlreadyStarted);
         }
-        if let Some(s) = seats.iter_mut().find(|s| s.user_id == ctx.user.id) {
-            if s.joined {
-                return Err(TableError::AlreadySeated);
-            }
-            s.joined = true;
-            s.name = clean_name(&ctx.user.name);
-        } else {
-            if seats.len() as i64 >= row.max_seats {
-                return Err(if seats.iter().any(|s| !s.joined) {
-                    TableError::Reserved
-                } else {
-                    TableError::TableFull
-                });
-            }
-            let next = seats.iter().map(|s| s.seat + 1).max().unwrap_or(0);
-            seats.push(seat(next, &ctx.user, true));
-        }
-        let full = seats.len() as i64 == row.max_seats && seats.iter().all(|s| s.joined);
-        if full {
-            return self.begin(row, seats).await;
-        }
-        let row = self.reseat(&row, seats.clone()).await?;
-        Ok(Reply {
-            text: format!(
-                "{} joined game #{} ({} of {} seats taken).",
-                mention(&ctx.user.id),
-                row.id,
-                seats.iter().filter(|s| s.joined).count(),
-                row.max_seats
-            ),
-            game: Some(game_ref(&row)),
-            choices: vec![choice("Join", "join")],
-            ..Reply::default()
+        let me = Sitter::Person {
+            user: &ctx.user,
+            joined: true,
+        };
+        self.take_seat(row, seats, me, |_| {
+            format!("{} joined", mention(&ctx.user.id))
         })
+        .await
     }
 
     pub(super) async fn leave(&self, ctx: &Ctx) -> Result<Reply, TableError> {
@@ -346,7 +300,11 @@ impl Table {
     }
 
     /// Stores a lobby's new seating.
-    async fn reseat(&self, row: &GameRow, seats: Vec<SeatRow>) -> Result<GameRow, TableError> {
+    pub(super) async fn reseat(
+        &self,
+        row: &GameRow,
+        seats: Vec<SeatRow>,
+    ) -> Result<GameRow, TableError> {
         Ok(self
             .store
             .commit(Change {
@@ -417,13 +375,12 @@ fn opening_headline(
 ) -> String {
     let mut headline = format!("{} opened a {} table", mention(&ctx.user.id), kind.title());
     if let Some(level) = bot {
-        let bots = seats.iter().filter(|s| s.bot_level().is_some()).count();
+        let bots: Vec<&SeatRow> = seats.iter().filter(|s| s.bot_level().is_some()).collect();
         headline.push_str(&format!(
             " against {}",
-            if bots == 1 {
-                mention(&SeatRow::bot_id(level, 1))
-            } else {
-                format!("{bots} bots at level {level}")
+            match bots[..] {
+                [one] => mention(&one.user_id),
+                _ => format!("{} bots at level {level}", bots.len()),
             }
         ));
     }
@@ -471,25 +428,6 @@ fn invitation(
         if lobby_days == 1 { "" } else { "s" }
     ));
     text
-}
-
-fn seat(n: i64, user: &User, joined: bool) -> SeatRow {
-    SeatRow {
-        seat: n,
-        user_id: user.id.clone(),
-        name: clean_name(&user.name),
-        joined,
-    }
-}
-
-/// The seat of the bot at `level`, numbered `n` (the `n`th bot is `bot:<level>:<n>`).
-fn bot_seat(n: usize, level: usize) -> SeatRow {
-    SeatRow {
-        seat: n as i64,
-        user_id: SeatRow::bot_id(level, n),
-        name: super::command::bot_name(level),
-        joined: true,
-    }
 }
 
 /// Checks that a game's bot has `level`.

@@ -23,6 +23,7 @@ mod record;
 mod remind;
 mod render_pool;
 mod requests;
+mod seating;
 mod settings;
 mod standings;
 mod start;

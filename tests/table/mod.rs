@@ -24,6 +24,9 @@ mod abort;
 // What players read: visible echoes cut short, named dice limits, clean names, permanent failures.
 mod messages;
 
+// Taking seats: one step for /play, /join and /invite; bot ids old and new playing alike.
+mod seating;
+
 // /settings: admins only; the default time limit, the reminder delay, tables that expire.
 mod settings;
 
