@@ -6,7 +6,7 @@ use poise::serenity_prelude as serenity;
 use serenity::{
     CacheHttp, ChannelId, CommandInteraction, ComponentInteraction, CreateInteractionResponse,
     CreateInteractionResponseFollowup, CreateInteractionResponseMessage, EditInteractionResponse,
-    UserId,
+    GuildId, MessageId, MessageReference, MessageReferenceKind, UserId,
 };
 
 use super::post::Outgoing;
@@ -118,6 +118,14 @@ pub(crate) enum Route {
         preface: Option<String>,
         ping: Option<UserId>,
     },
+    /// A message in the channel answering the message `to` (of `guild`) as Discord's reply;
+    /// one deleted meanwhile is no failure (`fail_if_not_exists` off). Never a private answer.
+    ReplyTo {
+        to: MessageId,
+        guild: Option<GuildId>,
+    },
+    /// A message in the direct messages of `user` (opened if need be), seen by them alone.
+    Direct { user: UserId },
 }
 
 /// What to say, where, and the routes to try in order until one carries it.
@@ -145,7 +153,8 @@ impl<'a> Answer<'a> {
         }
     }
 
-    /// Posts `out` in `channel`.
+    /// Posts `out` in `channel`: its only route, so a public message or none (what the bot
+    /// says by itself, such as a bot turn or a notice, is never a private reply).
     pub(crate) fn post(channel: ChannelId, out: Outgoing) -> Self {
         Answer {
             out,
@@ -155,6 +164,26 @@ impl<'a> Answer<'a> {
                 ping: None,
             }],
         }
+    }
+
+    /// Posts `out` in `channel` as a reply to the message `to`, or as a plain post when
+    /// Discord does not take the reply.
+    pub(crate) fn reply(
+        channel: ChannelId,
+        to: MessageId,
+        guild: Option<GuildId>,
+        out: Outgoing,
+    ) -> Self {
+        let mut answer = Answer::post(channel, out);
+        answer.routes.insert(0, Route::ReplyTo { to, guild });
+        answer
+    }
+
+    /// Writes `out` to `user` directly, or posts it in `channel` when their DMs are closed.
+    pub(crate) fn direct(user: UserId, channel: ChannelId, out: Outgoing) -> Self {
+        let mut answer = Answer::post(channel, out);
+        answer.routes.insert(0, Route::Direct { user });
+        answer
     }
 }
 
@@ -171,8 +200,22 @@ pub(crate) async fn send(http: impl CacheHttp + Copy, answer: Answer<'_>) -> Sen
     for route in routes {
         let carried = match (&route, to) {
             (Route::Post { preface, ping }, _) => {
-                post(http, to.channel(), &out, preface.as_deref(), *ping).await
+                let prefaced = preface
+                    .as_deref()
+                    .map(|line| out.clone().preface(line, *ping));
+                post(http, to.channel(), prefaced.as_ref().unwrap_or(&out), None).await
             }
+            (Route::ReplyTo { to: message, guild }, _) => {
+                let mut reference =
+                    MessageReference::new(MessageReferenceKind::Default, to.channel())
+                        .message_id(*message)
+                        .fail_if_not_exists(false);
+                if let Some(guild) = guild {
+                    reference = reference.guild_id(*guild);
+                }
+                post(http, to.channel(), &out, Some(reference)).await
+            }
+            (Route::Direct { user }, _) => direct(http, *user, &out).await,
             (_, Place::Interaction(target)) => by_interaction(http, target, &out, &route).await,
             (_, Place::Channel(channel)) => {
                 tracing::warn!(%channel, ?route, "an interaction's route for a channel's answer");
@@ -182,6 +225,7 @@ pub(crate) async fn send(http: impl CacheHttp + Copy, answer: Answer<'_>) -> Sen
         if carried {
             return Sent::By(route);
         }
+        tracing::info!(?route, "a route did not carry an answer");
     }
     Sent::Lost
 }
@@ -212,7 +256,7 @@ async fn by_interaction(
             followup(http, target, out).await
         }
         Route::FollowUp => followup(http, target, out).await,
-        Route::Post { .. } => false,
+        Route::Post { .. } | Route::ReplyTo { .. } | Route::Direct { .. } => false,
     };
     if sent {
         for page in out.more_followups() {
@@ -254,33 +298,59 @@ async fn remove_deferral(http: impl CacheHttp + Copy, target: Target<'_>, neutra
 /// What a public deferral says when it could not be removed and the answer went privately.
 const ANSWERED_PRIVATELY: &str = "(answered privately)";
 
-/// Posts a public answer in `channel` (after `preface`, when there is one), then its further
-/// pages; true when the first message got through. A private answer is not posted.
+/// Posts a public answer in `channel` (as a reply when there is a `reference`), then its
+/// further pages; true when the first message got through. A private answer is not posted.
 async fn post(
     http: impl CacheHttp + Copy,
     channel: ChannelId,
     out: &Outgoing,
-    preface: Option<&str>,
-    ping: Option<UserId>,
+    reference: Option<MessageReference>,
 ) -> bool {
     if out.ephemeral {
         return false;
     }
-    let prefaced;
-    let out = match preface {
-        Some(line) => {
-            prefaced = out.clone().preface(line, ping);
-            &prefaced
-        }
-        None => out,
-    };
     let posted = retrying("posting in the channel", || {
-        channel.send_message(http, out.message())
+        let message = out.message();
+        channel.send_message(
+            http,
+            match &reference {
+                Some(r) => message.reference_message(r.clone()),
+                None => message,
+            },
+        )
     })
     .await;
     if posted.is_err() {
         return false;
     }
+    more_pages(http, channel, out).await;
+    true
+}
+
+/// Writes an answer to `user` in their direct messages, then its further pages; true when
+/// the first message got through.
+async fn direct(http: impl CacheHttp + Copy, user: UserId, out: &Outgoing) -> bool {
+    let dm = match once(user.create_dm_channel(http)).await {
+        Ok(dm) => dm.id,
+        Err(e) => {
+            tracing::info!(error = %e, %user, "could not open a direct message channel");
+            return false;
+        }
+    };
+    let sent = retrying("sending a direct message", || {
+        dm.send_message(http, out.message())
+    })
+    .await;
+    if sent.is_err() {
+        return false;
+    }
+    more_pages(http, dm, out).await;
+    true
+}
+
+/// Posts the further pages of a long text after its first message in `channel`; a page that
+/// does not go through ends them (the first is there).
+async fn more_pages(http: impl CacheHttp + Copy, channel: ChannelId, out: &Outgoing) {
     for page in out.more_messages() {
         let posted = retrying("posting the next page", || {
             channel.send_message(http, page.clone())
@@ -290,7 +360,6 @@ async fn post(
             break;
         }
     }
-    true
 }
 
 /// Defers the answer to `target`, as private as `private` says; true when Discord took it.

@@ -3,11 +3,11 @@
 //! one) is played. Everything else in the channel is left alone, silently.
 
 use poise::serenity_prelude as serenity;
-use serenity::{Message, MessageReference};
+use serenity::Message;
 
 use super::Data;
+use super::answer::{Answer, Sent, send};
 use super::post::Outgoing;
-use super::retry::retrying;
 use super::{access, people};
 
 /// Plays a plain message as a move when it is one, once: the message is claimed in the
@@ -67,47 +67,33 @@ pub(crate) async fn handle(ctx: &serenity::Context, data: &Data, message: &Messa
     data.table.wake_bots();
 }
 
-/// Posts a played move's board as a reply to the player's message, or (when the message was
-/// deleted meanwhile) as a plain message: Discord is told not to fail on a missing reference.
+/// Posts a played move's board as a reply to the player's message (Discord is told not to
+/// fail on a message deleted meanwhile), or as a plain message when Discord does not take the
+/// reply.
 async fn announce(ctx: &serenity::Context, message: &Message, reply: &crate::table::Reply) {
-    let out = Outgoing::new(reply);
-    let reference = MessageReference::from(message).fail_if_not_exists(false);
-    let posted = retrying("posting a plain-text move", || {
-        message
-            .channel_id
-            .send_message(ctx, out.message().reference_message(reference.clone()))
-    })
-    .await;
-    let posted = match posted {
-        Err(serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)))
-            if r.status_code.as_u16() == 400 =>
-        {
-            retrying("posting a plain-text move without the reply", || {
-                message.channel_id.send_message(ctx, out.message())
-            })
-            .await
-        }
-        other => other,
-    };
-    if let Err(e) = posted {
-        tracing::error!(error = %e, channel = %message.channel_id, "a move was played but its board was not posted");
+    let answer = Answer::reply(
+        message.channel_id,
+        message.id,
+        message.guild_id,
+        Outgoing::new(reply),
+    );
+    if send(ctx, answer).await == Sent::Lost {
+        tracing::error!(channel = %message.channel_id, "a move was played but its board was not posted");
     }
 }
 
 /// Answers a move typed while the process was full, as a reply to it that pings nobody: it
 /// was not played and should be sent again.
 async fn tell_busy(ctx: &serenity::Context, message: &Message, text: &str) {
-    let reference = MessageReference::from(message).fail_if_not_exists(false);
-    let busy = serenity::CreateMessage::new()
-        .content(text)
-        .reference_message(reference)
-        .allowed_mentions(serenity::CreateAllowedMentions::new());
-    let sent = retrying("saying a typed move was not played (busy)", || {
-        message.channel_id.send_message(ctx, busy.clone())
-    })
-    .await;
-    if let Err(e) = sent {
-        tracing::warn!(error = %e, channel = %message.channel_id, "could not say a typed move was not played");
+    let busy = Outgoing::new(&crate::table::Reply {
+        text: text.to_string(),
+        ..crate::table::Reply::default()
+    });
+    let mut answer = Answer::reply(message.channel_id, message.id, message.guild_id, busy);
+    // Only as a reply: without the message it answers, it would say nothing.
+    answer.routes.truncate(1);
+    if send(ctx, answer).await == Sent::Lost {
+        tracing::warn!(channel = %message.channel_id, "could not say a typed move was not played");
     }
 }
 

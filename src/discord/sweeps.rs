@@ -7,10 +7,11 @@ use poise::serenity_prelude as serenity;
 
 use crate::table::{BotTurn, Notice, Table};
 
+use super::answer::{Answer, Sent, send};
 use super::gate::Gate;
 use super::suggest::Ready;
 use super::waiting::Waiting;
-use super::{access, post, retry};
+use super::{access, post};
 
 /// Posts due turn reminders, forever: each is claimed in the database (so several processes
 /// never double up), posted as a new message that pings the player, then acknowledged. A
@@ -34,25 +35,14 @@ pub(super) async fn remind(http: Arc<serenity::Http>, table: Table, every: std::
             let out = post::Outgoing::new(&reminder.reply);
             // A player who chose `/notify dm` is written to directly; one whose DMs are
             // closed gets the usual ping in the channel instead.
-            if let Some(user) = reminder.dm.as_deref().and_then(|u| u.parse::<u64>().ok()) {
-                match send_dm(&http, user, &out).await {
-                    Ok(()) => {
-                        table.reminded(&reminder).await;
-                        continue;
-                    }
-                    Err(e) => {
-                        tracing::info!(error = %e, user, "a reminder could not go by DM; posting it in the channel");
-                    }
-                }
-            }
-            let posted = retry::retrying("posting a reminder", || {
-                channel.send_message(&http, out.message())
-            })
-            .await;
-            match posted {
-                Ok(_) => table.reminded(&reminder).await,
-                Err(e) => {
-                    tracing::warn!(error = %e, %channel, "a reminder was not posted; it will be retried")
+            let answer = match reminder.dm.as_deref().and_then(|u| u.parse::<u64>().ok()) {
+                Some(user) => Answer::direct(serenity::UserId::new(user), channel, out),
+                None => Answer::post(channel, out),
+            };
+            match send(&http, answer).await {
+                Sent::By(_) => table.reminded(&reminder).await,
+                Sent::Lost => {
+                    tracing::warn!(%channel, "a reminder was not posted; it will be retried")
                 }
             }
         }
@@ -65,39 +55,24 @@ pub(super) async fn remind(http: Arc<serenity::Http>, table: Table, every: std::
             table.wake_bots();
         }
         for notice in claimed {
-            post_notice(&http, &notice, "posting that a game was claimed").await;
+            post_notice(&http, &notice).await;
         }
         for notice in table.expire_lobbies(REMINDER_BATCH).await {
-            post_notice(&http, &notice, "posting that a table closed").await;
+            post_notice(&http, &notice).await;
         }
         // Servers that removed the bot 30 days ago are forgotten.
         table.delete_departed().await;
     }
 }
 
-/// Sends a message to a user's DM channel (opened if need be).
-async fn send_dm(
-    http: &serenity::Http,
-    user: u64,
-    out: &post::Outgoing,
-) -> Result<(), serenity::Error> {
-    let dm = super::requests::once(serenity::UserId::new(user).create_dm_channel(http)).await?;
-    retry::retrying("sending a reminder by DM", || {
-        dm.id.send_message(http, out.message())
-    })
-    .await?;
-    Ok(())
-}
-
 /// Posts a message the table made by itself in its channel; a failure is logged.
-async fn post_notice(http: &serenity::Http, notice: &Notice, what: &'static str) {
+async fn post_notice(http: &serenity::Http, notice: &Notice) {
     let Ok(channel) = notice.channel.parse::<u64>().map(serenity::ChannelId::new) else {
         return;
     };
-    let out = post::Outgoing::new(&notice.reply);
-    let posting = retry::retrying(what, || channel.send_message(http, out.message()));
-    if let Err(e) = super::requests::relabelled("notice", posting).await {
-        tracing::warn!(error = %e, %channel, "a notice was not posted");
+    let answer = Answer::post(channel, post::Outgoing::new(&notice.reply));
+    if super::requests::relabelled("notice", send(http, answer)).await == Sent::Lost {
+        tracing::warn!(%channel, "a notice was not posted");
     }
 }
 
@@ -230,13 +205,9 @@ async fn post_bot_turn(http: &serenity::Http, turn: &BotTurn) {
         tracing::warn!(channel = %turn.channel, "a bot turn in a channel that is not Discord's");
         return;
     };
-    let out = post::Outgoing::new(&turn.reply);
-    let posted = retry::retrying("posting a bot turn", || {
-        channel.send_message(http, out.message())
-    })
-    .await;
-    if let Err(e) = posted {
-        tracing::error!(error = %e, %channel, game = turn.game, "a bot turn was played but not posted");
+    let answer = Answer::post(channel, post::Outgoing::new(&turn.reply));
+    if send(http, answer).await == Sent::Lost {
+        tracing::error!(%channel, game = turn.game, "a bot turn was played but not posted");
     }
 }
 
