@@ -13,6 +13,7 @@ mod chess;
 mod chinese_checkers;
 mod parcheesi;
 mod random;
+pub mod simulate;
 mod snakes;
 #[cfg(test)]
 mod toy;
@@ -22,6 +23,7 @@ use rand::rngs::StdRng;
 use crate::rules::{Game, GameKind, Move, Rules, Seat};
 
 pub use budget::Budget;
+pub use simulate::Simulate;
 
 /// One level of a game's bot, as `/bot` lists it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -90,6 +92,10 @@ pub trait Brain: Rules {
     /// level `n`'s, and a level past the end (or `None`) has none.
     const ELO: &'static [Option<Elo>] = &[];
 
+    /// The engine's `simulate` for this game: many seeded games of the bot against itself,
+    /// summed up (see [`simulate`]); `None`, the default, for a game that has none.
+    const SIMULATE: Option<Simulate> = None;
+
     /// Picks what `seat` plays now at `level` (clamped to the levels there are): a move when
     /// the game waits for the seat's move; when it waits for the seat's roll, a move the game
     /// allows before rolling (such as doubling) or `None` to just roll. Stops by `budget`
@@ -126,6 +132,13 @@ macro_rules! brains {
                 $( $(#[$attr])* GameKind::$variant => <$ty as Brain>::ELO, )+
             };
             level.checked_sub(1).and_then(|n| ratings.get(n)).copied().flatten()
+        }
+
+        /// Returns a game's simulation for the engine's `simulate`, if its brain has one.
+        pub fn simulation(kind: GameKind) -> Option<Simulate> {
+            match kind {
+                $( $(#[$attr])* GameKind::$variant => <$ty as Brain>::SIMULATE, )+
+            }
         }
 
         /// Picks what `seat` plays now in any game (see [`Brain::choose`]).

@@ -5,10 +5,12 @@
 //! landing squares blocked where other players stand now.
 
 use rand::rngs::StdRng;
+use rand::{Rng as _, SeedableRng as _};
 
+use super::simulate::{Simulate, Summary, summarize};
 use super::{Brain, Budget, Level, Pick, random};
 use crate::rules::snakes::markov::{self, expected_turns};
-use crate::rules::snakes::{SnakesGame, SnakesMove, totals};
+use crate::rules::snakes::{SnakesGame, SnakesMove, SnakesRules, totals};
 use crate::rules::{Rules, Seat, Turn};
 
 /// The level that throws one die exactly when that shortens the expected race.
@@ -20,6 +22,8 @@ pub const EXPECTATION: Level = Level {
 
 impl Brain for SnakesGame {
     const LEVELS: &'static [Level] = &[random::RANDOM, EXPECTATION];
+
+    const SIMULATE: Option<Simulate> = Some(races);
 
     fn choose(
         &self,
@@ -60,5 +64,52 @@ impl SnakesGame {
                 .sum::<f64>()
         };
         (value(1), value(2))
+    }
+}
+
+/// Plays `games` races of `ruleset` for `players` (1-4, one when not given: one player skips
+/// the ordering throw and meets nobody) with dice from `seed`; where a player may choose one
+/// die, the `expectation` level chooses. A race's length is its rolls, and with one player the
+/// exact expectation is the Markov chain's.
+///
+/// # Errors
+/// Refuses an unknown ruleset, a player count outside 1-4, or too many games.
+fn races(ruleset: &str, players: Option<usize>, games: u64, seed: u64) -> Result<Summary, String> {
+    let rules = SnakesRules::from_name(ruleset)
+        .ok_or_else(|| format!("Snakes & Ladders has no ruleset called {ruleset:?}"))?;
+    let players = players.unwrap_or(1);
+    if !(1..=4).contains(&players) {
+        return Err("simulate plays 1 to 4 players".into());
+    }
+    let expected =
+        (players == 1).then(|| expected_turns(rules.layout, rules.dice)[usize::from(rules.start)]);
+    let mut rng = StdRng::seed_from_u64(seed);
+    let budget = Budget::nodes(u64::MAX);
+    summarize(games, players, expected, || {
+        race(rules, players, &budget, &mut rng)
+    })
+}
+
+/// Plays one race to its end: its rolls and its winner.
+fn race(
+    rules: SnakesRules,
+    players: usize,
+    budget: &Budget,
+    rng: &mut StdRng,
+) -> Result<(u32, Option<Seat>), String> {
+    let mut game = SnakesGame::with_rules(rules, players);
+    loop {
+        match game.turn() {
+            Turn::Over(outcome) => return Ok((game.rolls(), outcome.winner())),
+            Turn::Roll(seat) | Turn::Move(seat) => {
+                // Level 2, `expectation`: one die on 95-99 when that shortens the race.
+                if let Some(pick) = game.choose(seat, 2, budget, rng) {
+                    game = game.apply(seat, &pick.r#move).map_err(|e| e.to_string())?;
+                }
+                let count = game.dice().map_or(2, |d| d.count);
+                let dice: Vec<u8> = (0..count).map(|_| rng.random_range(1..=6)).collect();
+                game = game.roll(seat, &dice).map_err(|e| e.to_string())?;
+            }
+        }
     }
 }

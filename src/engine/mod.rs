@@ -1,8 +1,6 @@
 //! The engine: rules and rendering as JSON lines on stdin/stdout, with no database,
 //! for tools, scripts and oracle tests. Every reply is one JSON object with `"ok"`.
 
-pub mod simulate;
-
 use std::io::{BufRead, Write};
 use std::sync::OnceLock;
 
@@ -174,10 +172,11 @@ impl Engine {
             (Some(state), _) => serde_json::from_value::<Game>(state)
                 .map_err(|e| format!("that state does not load: {e}"))?,
             (None, Some(position)) => {
-                let kind: GameKind = game
-                    .unwrap_or("chess")
-                    .parse()
-                    .map_err(|e| format!("{e}"))?;
+                // Without a game, the registry's first (chess, whose FEN is the classic).
+                let kind = match game {
+                    Some(name) => name.parse().map_err(|e| format!("{e}"))?,
+                    None => GameKind::ALL[0],
+                };
                 Game::from_position(kind, &position).map_err(|e| e.to_string())?
             }
             (None, None) => return Err("load needs a \"position\" or a \"state\"".into()),
@@ -357,7 +356,8 @@ pub fn run(mut input: impl BufRead, mut output: impl Write) -> std::io::Result<(
     Ok(())
 }
 
-/// Answers `simulate`: Snakes & Ladders races between seeded dice, summed up.
+/// Answers `simulate`: many seeded games of a game whose brain offers it (see
+/// [`crate::bot::Simulate`]), summed up; without a `game`, the registry's first that does.
 fn simulate_races(
     game: Option<&str>,
     ruleset: Option<String>,
@@ -365,17 +365,24 @@ fn simulate_races(
     games: u64,
     seed: u64,
 ) -> Result<Value, String> {
-    let kind: GameKind = game
-        .unwrap_or("snakes")
-        .parse()
-        .map_err(|e| format!("{e}"))?;
-    if kind != GameKind::Snakes {
+    let simulated: Vec<GameKind> = GameKind::ALL
+        .iter()
+        .copied()
+        .filter(|&k| crate::bot::simulation(k).is_some())
+        .collect();
+    let kind: GameKind = match game {
+        Some(name) => name.parse().map_err(|e| format!("{e}"))?,
+        None => *simulated.first().ok_or("no game here has simulate")?,
+    };
+    let Some(simulate) = crate::bot::simulation(kind) else {
+        let titles: Vec<&str> = simulated.iter().map(|k| k.title()).collect();
         return Err(format!(
-            "simulate runs Snakes & Ladders races only, not {}",
+            "simulate runs {} races only, not {}",
+            titles.join(" and "),
             kind.title()
         ));
-    }
+    };
     let ruleset = ruleset.unwrap_or_else(|| kind.rulesets()[0].to_string());
-    let summary = simulate::simulate(&ruleset, players.unwrap_or(1), games, seed)?;
+    let summary = simulate(&ruleset, players, games, seed)?;
     serde_json::to_value(summary).map_err(|e| e.to_string())
 }

@@ -5,10 +5,17 @@
 //! standard errors.
 
 use serde_json::Value;
+use tabula::bot::simulate::Summary;
 use tabula::engine::Engine;
-use tabula::engine::simulate::simulate;
+use tabula::rules::GameKind;
 use tabula::rules::snakes::markov::expected_turns;
 use tabula::rules::snakes::{DiceRule, Layout};
+
+/// Runs Snakes & Ladders' simulation, the one the engine's `simulate` runs.
+fn simulate(ruleset: &str, players: usize, games: u64, seed: u64) -> Result<Summary, String> {
+    let simulate = tabula::bot::simulation(GameKind::Snakes).expect("Snakes & Ladders simulates");
+    simulate(ruleset, Some(players), games, seed)
+}
 
 #[test]
 fn the_markov_chain_gives_the_published_expected_lengths() {
