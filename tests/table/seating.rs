@@ -11,12 +11,20 @@ use crate::support::table::TestTable;
 /// The console's guild and channel, where `t.line` speaks.
 const CONSOLE: &str = "console";
 
+/// A seat as the lobby stored it: a bot's named after its level.
 fn row(seat: i64, user_id: &str, joined: bool) -> SeatRow {
-    SeatRow {
+    let seat = SeatRow {
         seat,
         user_id: user_id.into(),
         name: user_id.into(),
         joined,
+    };
+    match seat.bot_level() {
+        Some(level) => SeatRow {
+            name: format!("tabula bot (level {level})"),
+            ..seat
+        },
+        None => seat,
     }
 }
 
@@ -191,10 +199,7 @@ async fn two_bots_of_one_level_get_different_ids_and_both_play() {
     let out = t.line("@alice /play parcheesi players:3").await;
     assert!(out.contains("(game #"), "{out}");
     let first = t.line("@alice /invite bot:1").await;
-    assert!(
-        first.contains("invited **tabula bot (level 1)**"),
-        "{first}"
-    );
+    assert!(first.contains("invited tabula bot (level 1)"), "{first}");
     let second = t.line("@alice /invite bot:1").await;
     assert!(second.contains("begins"), "the table is full: {second}");
     let (row, _) = latest(&t).await;
