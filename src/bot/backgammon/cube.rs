@@ -218,3 +218,47 @@ pub fn answer(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Returns the equities of White on roll in gnubg's position `id` with gnubg's 2-ply
+    /// chances (win, gammon, lose a gammon; issue 31's positions, see `tests/backgammon/cube.rs`).
+    fn with_gnubgs_chances(id: &str, chances: [f32; 3], owner: Owner) -> Equities {
+        let game = BackgammonGame::from_position_id(id).expect("gnubg IDs load");
+        let probs = Probs {
+            win: chances[0],
+            gammon_win: chances[1],
+            gammon_loss: chances[2],
+        };
+        equities(&game.board().view(0), &probs, owner)
+    }
+
+    #[test]
+    fn with_gnubgs_chances_a_centred_cube_at_62_percent_is_no_double_take_as_gnubg_says() {
+        let e = with_gnubgs_chances("zD7gGEDNeRgkBA", [0.624, 0.251, 0.100], Owner::Centred);
+        assert_eq!(e.action(Owner::Centred), "No double, take", "{e:?}");
+        // gnubg 2-ply: no double +0.576, double, take +0.543.
+        assert!((e.double_take - 0.543).abs() < 0.02, "{e:?}");
+    }
+
+    #[test]
+    fn with_gnubgs_chances_an_owned_cube_at_65_percent_is_no_redouble_take_as_gnubg_says() {
+        let e = with_gnubgs_chances("s9kGDED33gAEAg", [0.647, 0.144, 0.057], Owner::Mine);
+        assert_eq!(e.action(Owner::Mine), "No redouble, take", "{e:?}");
+        // gnubg 2-ply: no double +0.593, double, take +0.521.
+        assert!((e.no_double - 0.593).abs() < 0.02, "{e:?}");
+        assert!((e.double_take - 0.521).abs() < 0.02, "{e:?}");
+    }
+
+    #[test]
+    fn with_gnubgs_chances_a_gammonish_blitz_is_a_pass_and_playing_on_is_as_good_as_cashing() {
+        let e = with_gnubgs_chances("bG8GEGDbZhABNA", [0.704, 0.472, 0.095], Owner::Mine);
+        assert!(!e.take(), "{e:?}");
+        // gnubg 2-ply: too good by 0.001 (no double +1.001, take +1.407); at 0, 1 and 3 plies
+        // gnubg redoubles instead, by 0.018, 0.061 and 0.010.
+        assert!((e.no_double - e.double_pass).abs() < 0.03, "{e:?}");
+        assert!((e.double_take - 1.407).abs() < 0.05, "{e:?}");
+    }
+}
