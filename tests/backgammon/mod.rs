@@ -27,6 +27,9 @@ mod render;
 // The bot: bear-off database values, legal plays, the cube in races, level order, the budget.
 mod bot;
 
+// Cube decisions held to gnubg's 2-ply verdicts (issue 31).
+mod cube;
+
 // Gammons saved in bear-offs, held to gnubg's 2-ply answers (issue 31).
 mod gammons;
 

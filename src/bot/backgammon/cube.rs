@@ -1,7 +1,8 @@
 //! Cube decisions by cubeful equity, Janowski's model (as GNU Backgammon uses it at 0-ply): the
 //! bot's own chances to win and to win or lose a gammon (gammons include backgammons), looked at
 //! before the roll (2-ply at the top level, 1-ply below it, the static evaluation at levels 2
-//! and 3), are turned into the equity of a dead cube and of a perfectly live one; the cubeful
+//! and 3; level 3 reads the trained networks' chances for the cube while its chequer play stays
+//! on the hand-tuned evaluation), are turned into the equity of a dead cube and of a perfectly live one; the cubeful
 //! equity is the mix of the two by the cube's efficiency (0.68 in contact, 0.6 to 0.7 in races by
 //! the doubler's pip count, as gnubg has it). Whoever owns the cube sets the live cube's
 //! equity, and the decision compares the three outcomes:
@@ -15,7 +16,7 @@
 //! passing. Match scores are not weighed: a match game is decided as a money game (the Crawford
 //! game is left to the rules, which forbid doubling).
 
-use super::eval::{Probs, is_contact, pips};
+use super::eval::{Evaluator, Probs, is_contact, pips};
 use super::search::Search;
 use crate::bot::{Budget, Pick};
 use crate::rules::Seat;
@@ -116,10 +117,12 @@ pub fn equities(view: &View, probs: &Probs, owner: Owner) -> Equities {
 }
 
 /// Returns the chances of the side on roll in `view`, before its roll, as `level` looks at
-/// them for the cube: 2-ply at level 5, 1-ply at level 4, the static evaluation below; a deeper
-/// look cut short by the budget gives way to the one below it.
+/// them for the cube: 2-ply at level 5, 1-ply at level 4, the static evaluation below (the
+/// trained networks' from level 3 up, the hand-tuned one at level 2); a deeper look cut short
+/// by the budget gives way to the one below it.
 fn chances(view: &View, level: usize, budget: &Budget) -> (Probs, u32) {
-    let mut search = Search::new(budget, true, super::evaluator(level));
+    let evaluator = cube_evaluator(level);
+    let mut search = Search::new(budget, true, evaluator);
     let deepest = match level {
         5.. => 2,
         4 => 1,
@@ -132,7 +135,18 @@ fn chances(view: &View, level: usize, budget: &Budget) -> (Probs, u32) {
             None => break,
         }
     }
-    found.unwrap_or_else(|| (super::evaluator(level).probs(view), 0))
+    found.unwrap_or_else(|| (evaluator.probs(view), 0))
+}
+
+/// The static evaluation a level's cube decisions read: the trained networks from level 3 up
+/// (the hand-tuned evaluation's chances cost level 3 82 mEMG per close decision by gnubg), the
+/// hand-tuned one at level 2.
+fn cube_evaluator(level: usize) -> Evaluator {
+    if level >= 3 {
+        Evaluator::Net
+    } else {
+        Evaluator::Hand
+    }
 }
 
 /// Returns who owns the cube of `game`, from `seat`.
@@ -202,5 +216,49 @@ pub fn answer(
             r#move: BackgammonMove::Drop,
             why: format!("drops: {seen}; cubeful equity {take:+.3} taken, -1 dropped"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Returns the equities of White on roll in gnubg's position `id` with gnubg's 2-ply
+    /// chances (win, gammon, lose a gammon; issue 31's positions, see `tests/backgammon/cube.rs`).
+    fn with_gnubgs_chances(id: &str, chances: [f32; 3], owner: Owner) -> Equities {
+        let game = BackgammonGame::from_position_id(id).expect("gnubg IDs load");
+        let probs = Probs {
+            win: chances[0],
+            gammon_win: chances[1],
+            gammon_loss: chances[2],
+        };
+        equities(&game.board().view(0), &probs, owner)
+    }
+
+    #[test]
+    fn with_gnubgs_chances_a_centred_cube_at_62_percent_is_no_double_take_as_gnubg_says() {
+        let e = with_gnubgs_chances("zD7gGEDNeRgkBA", [0.624, 0.251, 0.100], Owner::Centred);
+        assert_eq!(e.action(Owner::Centred), "No double, take", "{e:?}");
+        // gnubg 2-ply: no double +0.576, double, take +0.543.
+        assert!((e.double_take - 0.543).abs() < 0.02, "{e:?}");
+    }
+
+    #[test]
+    fn with_gnubgs_chances_an_owned_cube_at_65_percent_is_no_redouble_take_as_gnubg_says() {
+        let e = with_gnubgs_chances("s9kGDED33gAEAg", [0.647, 0.144, 0.057], Owner::Mine);
+        assert_eq!(e.action(Owner::Mine), "No redouble, take", "{e:?}");
+        // gnubg 2-ply: no double +0.593, double, take +0.521.
+        assert!((e.no_double - 0.593).abs() < 0.02, "{e:?}");
+        assert!((e.double_take - 0.521).abs() < 0.02, "{e:?}");
+    }
+
+    #[test]
+    fn with_gnubgs_chances_a_gammonish_blitz_is_a_pass_and_playing_on_is_as_good_as_cashing() {
+        let e = with_gnubgs_chances("bG8GEGDbZhABNA", [0.704, 0.472, 0.095], Owner::Mine);
+        assert!(!e.take(), "{e:?}");
+        // gnubg 2-ply: too good by 0.001 (no double +1.001, take +1.407); at 0, 1 and 3 plies
+        // gnubg redoubles instead, by 0.018, 0.061 and 0.010.
+        assert!((e.no_double - e.double_pass).abs() < 0.03, "{e:?}");
+        assert!((e.double_take - 1.407).abs() < 0.05, "{e:?}");
     }
 }

@@ -1,8 +1,8 @@
 //! The backgammon bot: a random level, a hand-tuned evaluation (bear-off database, race formula,
 //! contact features) at 0-ply with noise and without, then our trained networks at
-//! 0-ply and at 1-ply over the best candidates. Cube decisions ([`cube`]) turn the same
-//! evaluation's chances, looked at deeper (2-ply at the top level), into cubeful equities by
-//! Janowski's model.
+//! 0-ply and at 1-ply over the best candidates. Cube decisions ([`cube`]) turn the chances of
+//! the trained networks (from level 3 up; the hand-tuned evaluation's at level 2), looked at
+//! deeper (2-ply at the top level), into cubeful equities by Janowski's model.
 
 mod bearoff;
 mod cube;
@@ -48,8 +48,8 @@ impl Brain for BackgammonGame {
         },
         Level {
             name: "casual",
-            about: "0-ply on hand-tuned features: the play whose position evaluates best (contact features, race formula, bear-off database)",
-            measured: "gnubg 2-ply, cubeless, gammons counted: 33.5 mEMG a move (4,078 plays); cube 82.0 per close decision (759; 97 errors of 0.16+); 140 games (2026-11-28); beat level 2 in 78% of 200",
+            about: "0-ply on hand-tuned features: the play whose position evaluates best (contact features, race formula, bear-off database); cube on the trained networks' chances",
+            measured: "gnubg 2-ply, cubeless, gammons counted: 32.3 mEMG a move (4,848 plays); cube 19.3 per close decision (661; 18 errors of 0.16+); 140 games (2026-11-28); beat level 2 in 78% of 200",
         },
         Level {
             name: "club",
