@@ -82,6 +82,8 @@ pub struct Table {
     web_members: Option<Arc<web::Membership>>,
     /// Announces every committed turn to the web pages watching the game.
     live: web::Moves,
+    /// The site's board pictures and share cards already drawn.
+    drawn: Arc<web::Drawn>,
 }
 
 /// A game row loaded and checked: its stored row, its seats and its validated state.
@@ -114,6 +116,7 @@ impl Table {
             web_served: false,
             web_members: None,
             live: web::Moves::default(),
+            drawn: Arc::new(web::Drawn::new(web::DRAWN_BYTES)),
         }
     }
 

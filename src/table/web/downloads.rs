@@ -9,7 +9,7 @@ use crate::table::record::{self, History};
 use crate::table::{Table, TableError};
 
 use super::pages::{actor, card_lines};
-use super::privacy::named_seats;
+use super::privacy::{Shown, named_seats};
 use super::{Viewer, WebFile};
 
 impl Table {
@@ -60,12 +60,29 @@ impl Table {
         let Some(shown) = self.shown_game(id, viewer).await? else {
             return Ok(None);
         };
+        if ply > shown.log.len() {
+            return Ok(None);
+        }
+        let key = (shown.row.id, ply, card);
+        let png = self
+            .drawn
+            .get_or_draw(key, || self.draw_ply(&shown, ply, card))
+            .await?;
+        Ok(Some(png.as_ref().clone()))
+    }
+
+    /// Draws the board, or the share card, after `ply` logged actions (at most the log's length).
+    async fn draw_ply(&self, shown: &Shown, ply: usize, card: bool) -> Result<Vec<u8>, TableError> {
         let history = History::replay(&shown.row, &shown.seats, &shown.log)?;
         let game: Game = match ply {
             0 => history.start.clone(),
             n => match history.steps.get(n - 1) {
                 Some(step) => step.after.clone(),
-                None => return Ok(None),
+                None => {
+                    return Err(TableError::Internal(anyhow::anyhow!(
+                        "ply {n} is past the log"
+                    )));
+                }
             },
         };
         let lines = card.then(|| card_lines(&history, ply, &game));
@@ -84,7 +101,7 @@ impl Table {
             .await
             .map_err(|e| TableError::Internal(e.into()))?;
         crate::table::metrics::add_render_time(took);
-        Ok(Some(png.map_err(|e| TableError::Internal(e.into()))?))
+        png.map_err(|e| TableError::Internal(e.into()))
     }
 
     /// A game's record in the format with file extension `extension` (chess PGN, checkers

@@ -5,6 +5,7 @@
 
 mod archive;
 mod downloads;
+mod drawn;
 mod live;
 mod members;
 mod pages;
@@ -14,6 +15,7 @@ mod sparkline;
 
 pub use crate::store::Visibility;
 pub use archive::{ARCHIVE_PAGE, ArchiveQuery, ArchiveView};
+pub(super) use drawn::{DRAWN_BYTES, Drawn};
 pub(super) use live::Moves;
 pub use live::Watch;
 pub(super) use members::Membership;
