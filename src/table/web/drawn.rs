@@ -21,19 +21,23 @@ pub(in crate::table) const DRAWN_BYTES: u64 = 32 * 1024 * 1024;
 /// A picture: the game's row id, the ply, and whether it is the share card.
 pub(in crate::table) type PictureKey = (i64, usize, bool);
 
+/// A picture's bytes, shared by every request for it.
+type Png = Arc<Vec<u8>>;
+
+/// The pictures being drawn now, each with the cell its drawing fills.
+type Drawing = HashMap<PictureKey, Arc<OnceCell<Png>>>;
+
 /// Pictures drawn, and those being drawn now.
 pub(in crate::table) struct Drawn {
-    kept: Cache<PictureKey, Arc<Vec<u8>>>,
-    drawing: Mutex<HashMap<PictureKey, Arc<OnceCell<Arc<Vec<u8>>>>>>,
+    kept: Cache<PictureKey, Png>,
+    drawing: Mutex<Drawing>,
 }
 
 impl Drawn {
     /// Keeps at most `bytes` of pictures, the least recently asked for going first.
     pub(in crate::table) fn new(bytes: u64) -> Drawn {
         let kept = Cache::builder()
-            .weigher(|_: &PictureKey, png: &Arc<Vec<u8>>| {
-                u32::try_from(png.len()).unwrap_or(u32::MAX)
-            })
+            .weigher(|_: &PictureKey, png: &Png| u32::try_from(png.len()).unwrap_or(u32::MAX))
             .max_capacity(bytes)
             .build();
         Drawn {
@@ -50,7 +54,7 @@ impl Drawn {
         &self,
         key: PictureKey,
         draw: F,
-    ) -> Result<Arc<Vec<u8>>, TableError>
+    ) -> Result<Png, TableError>
     where
         F: FnOnce() -> Fut,
         Fut: Future<Output = Result<Vec<u8>, TableError>>,
@@ -71,7 +75,7 @@ impl Drawn {
         drawn
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<PictureKey, Arc<OnceCell<Arc<Vec<u8>>>>>> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Drawing> {
         self.drawing.lock().unwrap_or_else(PoisonError::into_inner)
     }
 }
