@@ -82,19 +82,30 @@ impl Table {
         })
     }
 
+    /// Loads the channel's open table for its opener or an admin to change: refused once the
+    /// game has started, and to anyone else, saying they may not `what`.
+    pub(super) async fn opener_lobby(
+        &self,
+        ctx: &Ctx,
+        what: &'static str,
+    ) -> Result<Loaded, TableError> {
+        let loaded = self.load(ctx).await?;
+        if loaded.row.status != Status::Lobby {
+            return Err(TableError::AlreadyStarted);
+        }
+        if loaded.row.created_by != ctx.user.id && !ctx.admin {
+            return Err(TableError::NotAllowed {
+                who: "the player who opened the table",
+                what,
+            });
+        }
+        Ok(loaded)
+    }
+
     /// Seats the bot at `level` in the channel's open table (its opener or an admin may); the
     /// game starts when that fills the table with seated players.
     pub(super) async fn invite_bot(&self, ctx: &Ctx, level: usize) -> Result<Reply, TableError> {
-        let Loaded { row, seats, game } = self.load(ctx).await?;
-        if row.status != Status::Lobby {
-            return Err(TableError::AlreadyStarted);
-        }
-        if row.created_by != ctx.user.id && !ctx.admin {
-            return Err(TableError::NotAllowed {
-                who: "the player who opened the table",
-                what: "invite the bot",
-            });
-        }
+        let Loaded { row, seats, game } = self.opener_lobby(ctx, "invite the bot").await?;
         check_level(game.kind(), level)?;
         let by = mention(&ctx.user.id);
         self.take_seat(row, seats, Sitter::Bot(level), |bot| {

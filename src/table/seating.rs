@@ -133,6 +133,16 @@ mod tests {
         User::named(id)
     }
 
+    /// Seats a person, as `/play`, `/invite` and `/join` do.
+    fn sit_person(
+        seats: &mut Vec<SeatRow>,
+        max: usize,
+        user: &User,
+        joined: bool,
+    ) -> Result<SeatRow, TableError> {
+        sit(seats, max, Sitter::Person { user, joined })
+    }
+
     fn ids(seats: &[SeatRow]) -> Vec<(i64, &str)> {
         seats.iter().map(|s| (s.seat, s.user_id.as_str())).collect()
     }
@@ -141,15 +151,7 @@ mod tests {
     fn two_bots_of_one_level_get_the_first_free_numbers() {
         let alice = person("alice");
         let mut seats = Vec::new();
-        sit(
-            &mut seats,
-            4,
-            Sitter::Person {
-                user: &alice,
-                joined: true,
-            },
-        )
-        .unwrap();
+        sit_person(&mut seats, 4, &alice, true).unwrap();
         for _ in 0..2 {
             sit(&mut seats, 4, Sitter::Bot(2)).unwrap();
         }
@@ -181,15 +183,7 @@ mod tests {
     fn a_person_joining_after_a_bot_gets_the_first_free_seat() {
         let (alice, carol) = (person("alice"), person("carol"));
         let mut seats = Vec::new();
-        sit(
-            &mut seats,
-            4,
-            Sitter::Person {
-                user: &alice,
-                joined: true,
-            },
-        )
-        .unwrap();
+        sit_person(&mut seats, 4, &alice, true).unwrap();
         sit(&mut seats, 4, Sitter::Bot(1)).unwrap();
         // Someone at seat 2 left; seat 3 is still held.
         seats.push(SeatRow {
@@ -198,15 +192,7 @@ mod tests {
             name: "dave".into(),
             joined: true,
         });
-        let taken = sit(
-            &mut seats,
-            4,
-            Sitter::Person {
-                user: &carol,
-                joined: true,
-            },
-        )
-        .unwrap();
+        let taken = sit_person(&mut seats, 4, &carol, true).unwrap();
         assert_eq!(taken.seat, 2);
         assert_eq!(
             ids(&seats),
@@ -219,67 +205,22 @@ mod tests {
     fn an_invited_person_takes_their_reserved_seat_and_a_full_table_refuses() {
         let (alice, bob, carol) = (person("alice"), person("bob"), person("carol"));
         let mut seats = Vec::new();
-        sit(
-            &mut seats,
-            2,
-            Sitter::Person {
-                user: &alice,
-                joined: true,
-            },
-        )
-        .unwrap();
-        sit(
-            &mut seats,
-            2,
-            Sitter::Person {
-                user: &bob,
-                joined: false,
-            },
-        )
-        .unwrap();
-        let refused = sit(
-            &mut seats,
-            2,
-            Sitter::Person {
-                user: &carol,
-                joined: true,
-            },
-        );
+        sit_person(&mut seats, 2, &alice, true).unwrap();
+        sit_person(&mut seats, 2, &bob, false).unwrap();
+        let refused = sit_person(&mut seats, 2, &carol, true);
         assert!(matches!(refused, Err(TableError::Reserved)), "{refused:?}");
         assert!(matches!(
             sit(&mut seats, 2, Sitter::Bot(1)),
             Err(TableError::Reserved)
         ));
-        let taken = sit(
-            &mut seats,
-            2,
-            Sitter::Person {
-                user: &bob,
-                joined: true,
-            },
-        )
-        .unwrap();
+        let taken = sit_person(&mut seats, 2, &bob, true).unwrap();
         assert_eq!((taken.seat, taken.joined), (1, true));
         assert!(matches!(
-            sit(
-                &mut seats,
-                2,
-                Sitter::Person {
-                    user: &bob,
-                    joined: true
-                }
-            ),
+            sit_person(&mut seats, 2, &bob, true),
             Err(TableError::AlreadySeated)
         ));
         assert!(matches!(
-            sit(
-                &mut seats,
-                2,
-                Sitter::Person {
-                    user: &carol,
-                    joined: true
-                }
-            ),
+            sit_person(&mut seats, 2, &carol, true),
             Err(TableError::TableFull)
         ));
     }

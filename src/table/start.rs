@@ -10,16 +10,7 @@ use super::{Loaded, Table, TableError, words};
 
 impl Table {
     pub(super) async fn start(&self, ctx: &Ctx) -> Result<Reply, TableError> {
-        let Loaded { row, seats, game } = self.load(ctx).await?;
-        if row.status != Status::Lobby {
-            return Err(TableError::AlreadyStarted);
-        }
-        if row.created_by != ctx.user.id && !ctx.admin {
-            return Err(TableError::NotAllowed {
-                who: "the player who opened the table",
-                what: "start it",
-            });
-        }
+        let Loaded { row, seats, game } = self.opener_lobby(ctx, "start it").await?;
         let joined: Vec<SeatRow> = seats.into_iter().filter(|s| s.joined).collect();
         let (min, _) = game.kind().seats();
         if joined.len() < min {
