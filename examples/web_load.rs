@@ -17,7 +17,10 @@
 //! 3. `--viewers` live viewers of one chess game (in a second process), the process's memory
 //!    before and after they connect, then `--moves` moves of that game, one a second, each
 //!    timed from being sent to the table to its arrival at every viewer;
-//! 4. everything at once for `--seconds`: pages at `--rate` a second (game pages, ply pages,
+//! 4. the same viewers fetching the board picture each move shows (as browsers do), for
+//!    `--moves` more moves: from each move to the whole picture at every viewer, and how many
+//!    pictures were drawn for them;
+//! 5. everything at once for `--seconds`: pages at `--rate` a second (game pages, ply pages,
 //!    board pictures, leaderboards, player and server pages), the same turns as in 2, and
 //!    `--moves` more moves of the watched game.
 
@@ -61,7 +64,7 @@ use tabula::web::{Limits, WebOptions};
 use place::Place;
 use players::{Players, Tally};
 use report::{ms, quantile};
-use viewers::{Viewers, now_micros, wait_for};
+use viewers::{Viewers, now_micros, wait_for, wait_for_pictures};
 
 /// Seeds servers and games, serves the web view over them and measures it under load.
 #[derive(Parser, Debug, Clone)]
@@ -207,7 +210,7 @@ async fn measure(args: &Args, url: &str) -> anyhow::Result<()> {
     println!("\n-- {} live viewers of one game", args.viewers);
     let before = rss_mb();
     let path = format!("/g/{}/live?after={}", watched.id, watched.plies);
-    let viewers = Viewers::start(site.addr, &path, args.viewers).await?;
+    let mut viewers = Viewers::start(site.addr, &path, args.viewers).await?;
     let connected = rss_mb();
     println!(
         "{} streams open ({} refused); RSS {before:.1} MB before, {connected:.1} MB with them \
@@ -226,6 +229,17 @@ async fn measure(args: &Args, url: &str) -> anyhow::Result<()> {
         "RSS after the moves: {after:.1} MB ({:.1} MB more than before the viewers)",
         after - before
     );
+
+    println!(
+        "\n-- the same viewers fetching each new board picture, as browsers do: {} moves",
+        args.moves
+    );
+    let drawn = renders(&table);
+    viewers.fetch_pictures(true)?;
+    let pictured = drive(&players, &watched, &mut ply, args.moves, &mut rng).await;
+    wait_for_pictures(&viewers, ply, Duration::from_secs(10)).await;
+    viewers.fetch_pictures(false)?;
+    report_pictures(&viewers, &pictured, renders(&table) - drawn);
 
     println!(
         "\n-- everything at once for {} s: pages at {:.0}/s, turns at {:.0}/s, {} moves \
@@ -343,6 +357,34 @@ fn report_live(viewers: &Viewers, moves: &[(usize, i64)], when: &str) -> Duratio
         ms(quantile(&delays, 1.0)),
     );
     quantile(&delays, 0.99)
+}
+
+/// Prints the delays from each move sent to its picture's arrival at each viewer, and how many
+/// pictures were drawn for them.
+fn report_pictures(viewers: &Viewers, moves: &[(usize, i64)], drawn: u64) {
+    let (delays, missed) = viewers.picture_delays(moves);
+    println!(
+        "pictures: {} moves to {} viewers: {} pictures fetched, {missed} missing, {drawn} \
+         drawn (the moves' Discord posts included); from the move sent to the whole picture \
+         at the viewer p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+        moves.len(),
+        viewers.opened,
+        delays.len(),
+        ms(quantile(&delays, 0.5)),
+        ms(quantile(&delays, 0.99)),
+        ms(quantile(&delays, 1.0)),
+    );
+}
+
+/// How many pictures the table has drawn so far (its metrics' render count).
+fn renders(table: &Table) -> u64 {
+    table
+        .metrics()
+        .prometheus_text()
+        .lines()
+        .find_map(|l| l.strip_prefix("tabula_render_seconds_count "))
+        .and_then(|n| n.trim().parse::<f64>().ok())
+        .map_or(0, |n| n as u64)
 }
 
 /// The process's resident memory now, in MB (`VmRSS`).

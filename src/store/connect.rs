@@ -122,16 +122,60 @@ impl Store {
                 .map_err(|e| StoreError::Open(place.explain(&e)))
         };
         let (pool, writer) = match backend {
-            Backend::Sqlite => (
-                open(options.clone(), SQLITE_FILE_CONNECTIONS)?,
-                open(options, 1)?,
-            ),
+            Backend::Sqlite => {
+                // The one writer is opened here, by the caller, and kept for good: a SQLite
+                // connection's worker thread takes the priority of the thread that opens it,
+                // and the web view's threads run below the bot's (see `Store::with_own_readers`).
+                let writer = open(options.clone().idle_timeout(None).max_lifetime(None), 1)?;
+                drop(
+                    writer
+                        .acquire()
+                        .await
+                        .map_err(|e| StoreError::Open(place.explain(&e)))?,
+                );
+                (open(options, SQLITE_FILE_CONNECTIONS)?, writer)
+            }
             Backend::Postgres => {
                 let pool = open(options, POSTGRES_CONNECTIONS)?;
                 (pool.clone(), pool)
             }
         };
         Ok(Store::over(pool, writer, backend, trips))
+    }
+
+    /// Returns a store over the same database whose reads go through connections of its own,
+    /// opened when first needed by whoever reads through it; on SQLite writes still go through
+    /// this store's one writer, in the same queue (PostgreSQL locks rows, so there the new
+    /// connections write too). The web view reads through one: its connections (on
+    /// SQLite, their worker threads; on PostgreSQL, their sockets' reactor) then run at its
+    /// threads' lower priority, and its readers never wait for a connection behind a turn's.
+    /// An in-memory database has one connection, which both share.
+    pub fn with_own_readers(&self) -> Store {
+        let target = self.pool.connect_options();
+        if is_sqlite_memory(target.database_url.as_str()) {
+            return self.clone();
+        }
+        let connections = match self.backend {
+            Backend::Sqlite => SQLITE_FILE_CONNECTIONS,
+            Backend::Postgres => POSTGRES_CONNECTIONS / 2,
+        };
+        let pool = self
+            .pool
+            .options()
+            .clone()
+            .max_connections(connections)
+            .connect_lazy_with((*target).clone());
+        // On PostgreSQL the pool also writes: a connection opened by the web view belongs to
+        // its runtime, which must not be one the bot's own statements depend on.
+        let writer = match self.backend {
+            Backend::Sqlite => self.writer.clone(),
+            Backend::Postgres => pool.clone(),
+        };
+        Store {
+            pool,
+            writer,
+            ..self.clone()
+        }
     }
 
     fn over(pool: sqlx::AnyPool, writer: sqlx::AnyPool, backend: Backend, trips: Trips) -> Store {

@@ -107,16 +107,20 @@ fn base64url(bytes: &[u8]) -> String {
 }
 
 fn web_server(row: &AnyRow) -> Result<WebServer, StoreError> {
-    let visibility: String = row.try_get("visibility")?;
     Ok(WebServer {
         guild: row.try_get("guild")?,
         public_id: row.try_get("public_id")?,
-        visibility: match visibility.as_str() {
-            "public" => Visibility::Public,
-            "members" => Visibility::Members,
-            _ => Visibility::Off,
-        },
+        visibility: stored_visibility(&row.try_get::<String, _>("visibility")?),
     })
+}
+
+/// Reads a stored visibility; anything unknown is off.
+fn stored_visibility(stored: &str) -> Visibility {
+    match stored {
+        "public" => Visibility::Public,
+        "members" => Visibility::Members,
+        _ => Visibility::Off,
+    }
 }
 
 fn web_player(row: &AnyRow) -> Result<WebPlayer, StoreError> {
@@ -303,14 +307,31 @@ impl Store {
         &self,
         public_id: &str,
     ) -> Result<Option<(WebGame, GameRow)>, StoreError> {
+        Ok(self
+            .web_game_and_server(public_id)
+            .await?
+            .map(|(web, row, _)| (web, row)))
+    }
+
+    /// Returns the game a public id names, its row, and its server's settings when the server
+    /// has any (one query: a game page asks for all three).
+    ///
+    /// # Errors
+    /// [`StoreError::Database`] when the query fails; [`StoreError::Corrupt`] for a damaged row.
+    pub async fn web_game_and_server(
+        &self,
+        public_id: &str,
+    ) -> Result<Option<(WebGame, GameRow, Option<WebServer>)>, StoreError> {
         if !is_public_id(public_id) {
             return Ok(None);
         }
-        // The two tables share no column name, so the game's columns need no prefix.
+        // The game's and web_games' columns share no name; the server's are renamed.
         let Some(row) = sqlx::query(concat!(
             "SELECT w.game, w.public_id, w.unlisted, ",
             game_columns!(),
-            " FROM web_games w JOIN games ON games.id = w.game WHERE w.public_id = $1"
+            ", s.public_id AS server_public_id, s.visibility AS server_visibility",
+            " FROM web_games w JOIN games ON games.id = w.game",
+            " LEFT JOIN web_servers s ON s.guild = games.guild WHERE w.public_id = $1"
         ))
         .bind(public_id)
         .fetch_optional(self.db())
@@ -318,7 +339,16 @@ impl Store {
         else {
             return Ok(None);
         };
-        Ok(Some((web_game(&row)?, rows::game_row(&row)?)))
+        let game = rows::game_row(&row)?;
+        let server = match row.try_get::<Option<String>, _>("server_public_id")? {
+            Some(public_id) => Some(WebServer {
+                guild: game.guild.clone(),
+                public_id,
+                visibility: stored_visibility(&row.try_get::<String, _>("server_visibility")?),
+            }),
+            None => None,
+        };
+        Ok(Some((web_game(&row)?, game, server)))
     }
 
     /// Marks a game unlisted (no list of its server shows it), or listed again.

@@ -52,22 +52,40 @@ pub fn parse_listen(text: &str) -> Result<SocketAddr, String> {
     })
 }
 
-/// A running site: its address, and the task serving it.
+/// How much lower than the bot's the priority of the site's threads is (Linux's nice value): when
+/// the cores are busy, people's turns run first and pages wait.
+const SITE_NICENESS: i32 = 10;
+
+/// A running site: its address, the runtime serving it and the task that does.
 pub struct Site {
     pub addr: SocketAddr,
     streams: std::sync::Arc<live::Streams>,
-    stop: tokio::sync::oneshot::Sender<()>,
-    task: tokio::task::JoinHandle<()>,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    task: Option<tokio::task::JoinHandle<()>>,
+    runtime: Option<tokio::runtime::Runtime>,
 }
 
 impl Site {
     /// Stops taking requests, lets those under way finish, and waits until it has stopped.
-    pub async fn stop(self) {
+    pub async fn stop(mut self) {
         // Live streams never end by themselves: they are closed first.
         self.streams.close();
-        let _ = self.stop.send(());
-        if let Err(e) = self.task.await {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(task) = self.task.take()
+            && let Err(e) = task.await
+        {
             tracing::error!(error = %e, "the web view's task failed");
+        }
+    }
+}
+
+impl Drop for Site {
+    fn drop(&mut self) {
+        // A runtime may not be dropped where blocking is not allowed (inside the bot's own).
+        if let Some(runtime) = self.runtime.take() {
+            runtime.shutdown_background();
         }
     }
 }
@@ -82,26 +100,40 @@ pub async fn start(table: Table, options: &WebOptions) -> anyhow::Result<Site> {
 
 /// Binds the site's address and serves the pages with `limits` (tests and benches raise them).
 ///
+/// The site runs on a runtime of its own, one thread per core, whose threads run at a lower
+/// priority than the bot's ([`SITE_NICENESS`]) and read the database through connections of
+/// their own ([`Table::for_site`]): a crowd of readers slows the pages, not people's turns.
+///
 /// # Errors
-/// When the address cannot be bound (in use, not this machine's, no permission).
+/// When the address cannot be bound (in use, not this machine's, no permission), or the
+/// site's threads cannot be started.
 pub async fn start_with(
     table: Table,
     options: &WebOptions,
     limits: Limits,
 ) -> anyhow::Result<Site> {
-    let listener = tokio::net::TcpListener::bind(options.listen)
-        .await
-        .with_context(|| format!("cannot listen for the web view on {}", options.listen))?;
+    let runtime = site_runtime().context("cannot start the web view's threads")?;
+    let listen = options.listen;
+    // Bound on the site's runtime, so its socket is served by the site's threads.
+    let listener = runtime
+        .spawn(async move { tokio::net::TcpListener::bind(listen).await })
+        .await?
+        .with_context(|| format!("cannot listen for the web view on {listen}"))?;
     let addr = listener.local_addr()?;
     let auth = match &options.sign_in {
         Some(sign_in) => Some(std::sync::Arc::new(auth::Auth::new(sign_in.clone())?)),
         None => None,
     };
     let streams = live::Streams::new();
-    let app = site::build(table, limits, std::sync::Arc::clone(&streams), auth)
-        .into_make_service_with_connect_info::<SocketAddr>();
+    let app = site::build(
+        table.for_site(),
+        limits,
+        std::sync::Arc::clone(&streams),
+        auth,
+    )
+    .into_make_service_with_connect_info::<SocketAddr>();
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let task = tokio::spawn(async move {
+    let task = runtime.spawn(async move {
         let stopped = async move {
             let _ = stopped.await;
         };
@@ -116,9 +148,42 @@ pub async fn start_with(
     Ok(Site {
         addr,
         streams,
-        stop,
-        task,
+        stop: Some(stop),
+        task: Some(task),
+        runtime: Some(runtime),
     })
+}
+
+/// Builds the site's runtime: one worker per core, every thread (workers and the blocking
+/// threads pictures are drawn on) at [`SITE_NICENESS`].
+fn site_runtime() -> std::io::Result<tokio::runtime::Runtime> {
+    let workers = std::thread::available_parallelism().map_or(2, usize::from);
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(workers)
+        .thread_name("web")
+        .on_thread_start(lower_priority)
+        .enable_all()
+        .build()
+}
+
+/// Lowers the calling thread's priority by [`SITE_NICENESS`], to 19 at most (on Linux, where the nice value is
+/// a thread's own; elsewhere it would be the whole process's, so nothing is done).
+fn lower_priority() {
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: getpriority and setpriority only read their arguments; `0` names the calling
+        // thread on Linux. A process started `nice`d keeps its offset: the site goes lower still.
+        let done = unsafe {
+            let now = libc::getpriority(libc::PRIO_PROCESS, 0);
+            libc::setpriority(libc::PRIO_PROCESS, 0, (now + SITE_NICENESS).min(19))
+        };
+        if done != 0 {
+            tracing::debug!(
+                error = %std::io::Error::last_os_error(),
+                "the web view's thread keeps the bot's priority"
+            );
+        }
+    }
 }
 
 #[cfg(test)]

@@ -84,20 +84,19 @@ impl Table {
         id: &str,
         viewer: &Viewer,
     ) -> Result<Option<Shown>, TableError> {
-        let Some((web, row)) = self.store.web_game_by_id(id).await? else {
+        let Some((web, row, Some(server))) = self.store.web_game_and_server(id).await? else {
             return Ok(None);
         };
         if row.status == Status::Lobby {
             return Ok(None);
         }
-        let Some(server) = self.shown_server(&row.guild, viewer).await? else {
+        let Some(server) = self.shown_to(server, viewer).await? else {
             return Ok(None);
         };
-        // The seats with their players' pages in one query.
-        let web_seats = self
-            .store
-            .web_seats(&[row.id])
-            .await?
+        // The seats with their players' pages in one query, beside the log.
+        let (mut web_seats, log) =
+            tokio::try_join!(self.store.web_seats(&[row.id]), self.store.log(row.id))?;
+        let web_seats = web_seats
             .remove(&row.id)
             .map(|w| w.seats)
             .unwrap_or_default();
@@ -109,7 +108,6 @@ impl Table {
                 ..w.seat
             })
             .collect();
-        let log = self.store.log(row.id).await?;
         Ok(Some(Shown {
             server,
             public_id: web.public_id,

@@ -25,6 +25,17 @@ impl Table {
         self
     }
 
+    /// Returns the table as the web view uses it: the same games, bots, pictures and live
+    /// moves, reading the database through connections of its own
+    /// ([`Store::with_own_readers`](crate::store::Store::with_own_readers)).
+    #[must_use]
+    pub fn for_site(&self) -> Table {
+        Table {
+            store: self.store.with_own_readers(),
+            ..self.clone()
+        }
+    }
+
     /// Lets servers show their pages to their members only: the site signs people in with
     /// Discord, and `members` says who belongs to a server (answers kept a minute).
     #[must_use]
