@@ -10,10 +10,14 @@ use tokio::sync::Semaphore;
 
 use super::metrics::{Gauge, Metrics};
 
-/// A semaphore around `spawn_blocking`: the number of renders running at once.
+/// A semaphore around `spawn_blocking`: the number of renders running at once, and of those
+/// the web view's.
 #[derive(Debug)]
 pub(crate) struct RenderPool {
     permits: Arc<Semaphore>,
+    /// The web view's drawings take at most half the slots (one at least), so a crowd asking
+    /// for pictures never makes a turn's board wait for all of them.
+    site: Arc<Semaphore>,
     size: usize,
 }
 
@@ -34,6 +38,7 @@ impl RenderPool {
         let size = size.max(1);
         RenderPool {
             permits: Arc::new(Semaphore::new(size)),
+            site: Arc::new(Semaphore::new((size / 2).max(1))),
             size,
         }
     }
@@ -78,12 +83,81 @@ impl RenderPool {
         metrics.render_took(done.1);
         Ok(done)
     }
+
+    /// Runs the web view's `work` as [`run`](Self::run) does, once one of the site's slots (half
+    /// the pool) is free as well.
+    pub(crate) async fn run_for_site<T, F>(
+        &self,
+        metrics: &Metrics,
+        work: F,
+    ) -> Result<(T, Duration), PoolError>
+    where
+        T: Send + 'static,
+        F: FnOnce() -> T + Send + 'static,
+    {
+        let site = Arc::clone(&self.site)
+            .acquire_owned()
+            .await
+            .map_err(|_| PoolError::Closed)?;
+        self.run(metrics, move || {
+            let _site = site;
+            work()
+        })
+        .await
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn the_sites_drawings_take_half_the_slots_and_leave_the_rest_to_the_bot() {
+        let pool = Arc::new(RenderPool::new(4));
+        let metrics = Arc::new(Metrics::default());
+        // Three drawings for the site that run until released: two get slots, one waits.
+        let release = Arc::new(AtomicBool::new(false));
+        let started = Arc::new(AtomicUsize::new(0));
+        let site: Vec<_> = (0..3)
+            .map(|_| {
+                let (pool, metrics) = (Arc::clone(&pool), Arc::clone(&metrics));
+                let (release, started) = (Arc::clone(&release), Arc::clone(&started));
+                tokio::spawn(async move {
+                    pool.run_for_site(&metrics, move || {
+                        started.fetch_add(1, Ordering::SeqCst);
+                        while !release.load(Ordering::SeqCst) {
+                            std::thread::sleep(Duration::from_millis(1));
+                        }
+                    })
+                    .await
+                    .expect("the drawing runs")
+                })
+            })
+            .collect();
+        while started.load(Ordering::SeqCst) < 2 {
+            tokio::time::sleep(Duration::from_millis(1)).await;
+        }
+        // The bot's renders run while the site holds its two slots (the limit only guards
+        // against a hang: a render left without a slot would wait for ever).
+        for _ in 0..2 {
+            let bot = pool.run(&metrics, || ());
+            tokio::time::timeout(Duration::from_secs(30), bot)
+                .await
+                .expect("the bot's render finds a free slot")
+                .expect("the render runs");
+        }
+        assert_eq!(
+            started.load(Ordering::SeqCst),
+            2,
+            "the third drawing waits for one of the site's two slots"
+        );
+        release.store(true, Ordering::SeqCst);
+        for task in site {
+            task.await.expect("the task ends");
+        }
+        assert_eq!(started.load(Ordering::SeqCst), 3);
+    }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn no_more_renders_run_at_once_than_the_pool_has_slots() {

@@ -94,7 +94,7 @@ impl Table {
         let renderer = Arc::clone(&self.renderer);
         let (png, took) = self
             .renders
-            .run(&self.metrics, move || match lines {
+            .run_for_site(&self.metrics, move || match lines {
                 Some(lines) => renderer.share_card(&game, &view, &lines),
                 None => renderer.png(&game, &view),
             })

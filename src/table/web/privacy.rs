@@ -94,8 +94,9 @@ impl Table {
             return Ok(None);
         };
         // The seats with their players' pages in one query, beside the log.
+        let game = [row.id];
         let (mut web_seats, log) =
-            tokio::try_join!(self.store.web_seats(&[row.id]), self.store.log(row.id))?;
+            tokio::try_join!(self.store.web_seats(&game), self.store.log(row.id))?;
         let web_seats = web_seats
             .remove(&row.id)
             .map(|w| w.seats)
