@@ -139,7 +139,7 @@ async fn view(
         let Some(end) = pending.iter().rposition(|b| *b == b'\n') else {
             continue;
         };
-        let mut picture = None;
+        let mut picture: Option<String> = None;
         for line in pending[..end].split(|b| *b == b'\n') {
             if let Some(ply) = line.strip_prefix(b"id: ") {
                 let ply = String::from_utf8_lossy(ply).trim().to_string();
