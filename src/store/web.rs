@@ -329,9 +329,11 @@ impl Store {
         let Some(row) = sqlx::query(concat!(
             "SELECT w.game, w.public_id, w.unlisted, ",
             game_columns!(),
-            ", s.public_id AS server_public_id, s.visibility AS server_visibility",
+            ", s.server_public_id, s.server_visibility",
             " FROM web_games w JOIN games ON games.id = w.game",
-            " LEFT JOIN web_servers s ON s.guild = games.guild WHERE w.public_id = $1"
+            " LEFT JOIN (SELECT guild AS server_guild, public_id AS server_public_id, ",
+            "visibility AS server_visibility FROM web_servers) s ON s.server_guild = games.guild",
+            " WHERE w.public_id = $1"
         ))
         .bind(public_id)
         .fetch_optional(self.db())
