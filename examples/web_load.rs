@@ -119,6 +119,9 @@ enum Db {
 fn main() -> anyhow::Result<()> {
     let args = Args::parse();
     if let Some(target) = &args.viewers_of {
+        // Browsers are not on the site's machine: here they are, so they take no more than the
+        // site's share of the cores (its priority) from people's turns.
+        tabula::web::lower_priority();
         // The viewers are light: one thread is plenty, and leaves the cores to the site.
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
@@ -164,7 +167,7 @@ async fn measure(args: &Args, url: &str) -> anyhow::Result<()> {
         seeded.history,
         seeded.took.as_secs_f64(),
     );
-    let targets = pages::Targets::read(url).await?;
+    let targets = Arc::new(pages::Targets::read(url).await?);
     let store = Store::connect(url).await?;
     let table = Table::new(store.clone(), Arc::new(Renderer::new()));
     let limits = Limits {
@@ -249,7 +252,7 @@ async fn measure(args: &Args, url: &str) -> anyhow::Result<()> {
     let count = (args.rate * args.seconds as f64).round() as usize;
     let started = Instant::now();
     let (pages, loaded, busy) = tokio::join!(
-        pages::paced(&base, &targets, args.rate, count, args.seed),
+        readers(&base, &targets, args.rate, count, args.seed),
         open::paced(&players, args.turn_rate, turns),
         drive(&players, &watched, &mut ply, args.moves, &mut rng),
     );
@@ -357,6 +360,35 @@ fn report_live(viewers: &Viewers, moves: &[(usize, i64)], when: &str) -> Duratio
         ms(quantile(&delays, 1.0)),
     );
     quantile(&delays, 0.99)
+}
+
+/// Asks for pages as [`pages::paced`] does, on threads of their own at the site's priority:
+/// readers are not on the site's machine, so here they must not outrank it.
+async fn readers(
+    base: &str,
+    targets: &Arc<pages::Targets>,
+    rate: f64,
+    count: usize,
+    seed: u64,
+) -> anyhow::Result<pages::PageRun> {
+    let workers = std::thread::available_parallelism().map_or(2, usize::from);
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(workers)
+        .thread_name("readers")
+        .on_thread_start(tabula::web::lower_priority)
+        .enable_all()
+        .build()?;
+    let run = runtime
+        .spawn(pages::paced(
+            base.to_string(),
+            Arc::clone(targets),
+            rate,
+            count,
+            seed,
+        ))
+        .await;
+    runtime.shutdown_background();
+    run?
 }
 
 /// Prints the delays from each move sent to its picture's arrival at each viewer, and how many

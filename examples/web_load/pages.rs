@@ -150,8 +150,8 @@ pub struct PageRun {
 
 /// Asks the site at `base` (`http://127.0.0.1:port`) for `count` pages at `rate` a second.
 pub async fn paced(
-    base: &str,
-    targets: &Targets,
+    base: String,
+    targets: std::sync::Arc<Targets>,
     rate: f64,
     count: usize,
     seed: u64,

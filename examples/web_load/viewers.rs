@@ -118,6 +118,8 @@ async fn view(
     let mut buf = vec![0u8; 4096];
     let mut pending: Vec<u8> = Vec::new();
     let mut answered = Some(ready);
+    // The event being read: its id (the ply) and the picture it shows.
+    let mut event: (Option<String>, Option<String>) = (None, None);
     loop {
         let n = stream.read(&mut buf).await?;
         if n == 0 {
@@ -139,12 +141,18 @@ async fn view(
         let Some(end) = pending.iter().rposition(|b| *b == b'\n') else {
             continue;
         };
-        let mut picture: Option<String> = None;
         for line in pending[..end].split(|b| *b == b'\n') {
             if let Some(ply) = line.strip_prefix(b"id: ") {
                 let ply = String::from_utf8_lossy(ply).trim().to_string();
                 let _ = lines.send(format!("{k} {ply} {at}\n"));
-                if let (Some(src), true) = (picture.take(), pictures.load(Ordering::SeqCst)) {
+                event.0 = Some(ply);
+            } else if let Some(src) = image_source(line) {
+                event.1 = Some(src);
+            } else if line.is_empty() || line == b"\r" {
+                // The event's end: its id and picture, in whichever order they came.
+                if let ((Some(ply), Some(src)), true) =
+                    (std::mem::take(&mut event), pictures.load(Ordering::SeqCst))
+                {
                     let lines = lines.clone();
                     tokio::spawn(async move {
                         if let Err(e) = fetch(k, site, &src, &ply, lines).await {
@@ -152,8 +160,6 @@ async fn view(
                         }
                     });
                 }
-            } else if let Some(src) = image_source(line) {
-                picture = Some(src);
             }
         }
         pending.drain(..=end);

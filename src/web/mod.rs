@@ -54,7 +54,7 @@ pub fn parse_listen(text: &str) -> Result<SocketAddr, String> {
 
 /// How much lower than the bot's the priority of the site's threads is (Linux's nice value): when
 /// the cores are busy, people's turns run first and pages wait.
-const SITE_NICENESS: i32 = 10;
+pub const SITE_NICENESS: i32 = 10;
 
 /// A running site: its address, the runtime serving it and the task that does.
 pub struct Site {
@@ -167,8 +167,10 @@ fn site_runtime() -> std::io::Result<tokio::runtime::Runtime> {
 }
 
 /// Lowers the calling thread's priority by [`SITE_NICENESS`], to 19 at most (on Linux, where the nice value is
-/// a thread's own; elsewhere it would be the whole process's, so nothing is done).
-fn lower_priority() {
+/// a thread's own; elsewhere it would be the whole process's, so nothing is done). Threads it
+/// starts afterwards inherit it. (Public for the load benchmark, whose own clients on the same
+/// machine must not outrank the site they measure.)
+pub fn lower_priority() {
     #[cfg(target_os = "linux")]
     {
         // SAFETY: getpriority and setpriority only read their arguments; `0` names the calling
