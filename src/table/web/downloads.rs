@@ -57,13 +57,22 @@ impl Table {
         card: bool,
         viewer: &Viewer,
     ) -> Result<Option<Vec<u8>>, TableError> {
+        // A kept picture needs only the check that the game may be shown (one query): it was
+        // drawn from a ply the log had, and the log only grows. A live page's viewers all ask
+        // for the new ply's picture at once, and all but the first find it kept.
+        let Some((_, row, _)) = self.shown_row(id, viewer).await? else {
+            return Ok(None);
+        };
+        let key = (row.id, ply, card);
+        if let Some(png) = self.drawn.kept(&key) {
+            return Ok(Some(png.as_ref().clone()));
+        }
         let Some(shown) = self.shown_game(id, viewer).await? else {
             return Ok(None);
         };
         if ply > shown.log.len() {
             return Ok(None);
         }
-        let key = (shown.row.id, ply, card);
         let png = self
             .drawn
             .get_or_draw(key, || self.draw_ply(&shown, ply, card))

@@ -22,7 +22,7 @@ pub(in crate::table) const DRAWN_BYTES: u64 = 32 * 1024 * 1024;
 pub(in crate::table) type PictureKey = (i64, usize, bool);
 
 /// A picture's bytes, shared by every request for it.
-type Png = Arc<Vec<u8>>;
+pub(in crate::table) type Png = Arc<Vec<u8>>;
 
 /// The pictures being drawn now, each with the cell its drawing fills.
 type Drawing = HashMap<PictureKey, Arc<OnceCell<Png>>>;
@@ -44,6 +44,11 @@ impl Drawn {
             kept,
             drawing: Mutex::new(HashMap::new()),
         }
+    }
+
+    /// The picture `key` when it is kept.
+    pub(in crate::table) fn kept(&self, key: &PictureKey) -> Option<Png> {
+        self.kept.get(key)
     }
 
     /// The picture `key`: kept, else drawn by `draw`, once however many ask at the same time.

@@ -2,7 +2,9 @@
 //! their signed-in members), only started games, hidden players as "Anonymous" with no page
 //! of their own, the bot with no page.
 
-use crate::store::{GameRow, LoggedAction, SeatRow, Status, Visibility, WebSeat, WebServer};
+use crate::store::{
+    GameRow, LoggedAction, SeatRow, Status, Visibility, WebGame, WebSeat, WebServer,
+};
 use crate::table::command::bot_name;
 use crate::table::{Table, TableError, clean_name};
 
@@ -78,19 +80,32 @@ impl Table {
         Ok(person(name, player.public_id, player.hidden))
     }
 
-    /// Loads a game a page may show `viewer` (its server shown to them, the game started).
-    pub(super) async fn shown_game(
+    /// Loads a game's row when a page may show it to `viewer` (its server shown to them, the
+    /// game started), with its public id and server: one query.
+    pub(super) async fn shown_row(
         &self,
         id: &str,
         viewer: &Viewer,
-    ) -> Result<Option<Shown>, TableError> {
+    ) -> Result<Option<(WebGame, GameRow, WebServer)>, TableError> {
         let Some((web, row, Some(server))) = self.store.web_game_and_server(id).await? else {
             return Ok(None);
         };
         if row.status == Status::Lobby {
             return Ok(None);
         }
-        let Some(server) = self.shown_to(server, viewer).await? else {
+        Ok(self
+            .shown_to(server, viewer)
+            .await?
+            .map(|server| (web, row, server)))
+    }
+
+    /// Loads a game a page may show `viewer` (its server shown to them, the game started).
+    pub(super) async fn shown_game(
+        &self,
+        id: &str,
+        viewer: &Viewer,
+    ) -> Result<Option<Shown>, TableError> {
+        let Some((web, row, server)) = self.shown_row(id, viewer).await? else {
             return Ok(None);
         };
         // The seats with their players' pages in one query, beside the log.
