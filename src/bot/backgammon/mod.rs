@@ -8,6 +8,7 @@ mod bearoff;
 mod cube;
 mod eval;
 pub mod net;
+mod rollout;
 mod search;
 pub mod train;
 
@@ -24,6 +25,23 @@ use search::Search;
 pub use bearoff::{Home, distribution as bear_off_distribution, mean_rolls as bear_off_rolls};
 pub use eval::{Evaluator, Probs, evaluate};
 pub use net::Nets;
+pub use rollout::{Rolled, Settings as RolloutSettings};
+
+/// Rolls out `view` (the side on roll, before its roll) as `settings` say within `budget`, on
+/// the trained networks; returns what it found and the evaluations it took.
+pub fn roll_out(view: &View, settings: &RolloutSettings, budget: &Budget) -> Option<(Rolled, u64)> {
+    let mut search = Search::new(budget, true, Evaluator::Net);
+    let rolled = rollout::rollout(&mut search, view, settings)?;
+    Some((rolled, search.nodes))
+}
+
+/// Returns the chances of the side on roll in `view` before its roll, looked at `plies` deep
+/// on the trained networks (as the cube's quick look does), and the evaluations it took.
+pub fn chances_before_roll(view: &View, plies: u32, budget: &Budget) -> Option<(Probs, u64)> {
+    let mut search = Search::new(budget, true, Evaluator::Net);
+    let probs = search.probs_before_roll(view, plies)?;
+    Some((probs, search.nodes))
+}
 
 /// How many plays the 1-ply level looks at, at most, and how far (in 0-ply equity) below the best.
 const CANDIDATES: usize = 8;
