@@ -9,6 +9,10 @@
 //! seeded Latin square, so every block throws each first and each second roll once), and from
 //! the second ply on, each roll's luck (the chances after its best play, less the average over
 //! the 21 rolls of theirs) is taken off the result, as GNU Backgammon's rollouts do.
+//!
+//! The cube plays to the database without the luck taken off: in issue 31's first position
+//! (release-like build) the luck cut the variance of a trial's equity about 8 times (0.46
+//! against 1.29 standard deviation) but took 27 times the evaluations (13,400 against 490).
 
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
