@@ -78,7 +78,7 @@ impl Brain for BackgammonGame {
         Level {
             name: "expert",
             about: "1-ply on our trained networks: the best 0-ply candidates, each averaged over the opponent's 21 rolls and best replies, blended half and half with its 0-ply equity",
-            measured: "gnubg 2-ply, cubeless, gammons counted: 7.5 mEMG a move (3,231 plays, 100 games); cube 5.6 per close decision (146 in 30 games; 1 error of 0.16+) (2026-11-28); beat level 4 in 52% of 200",
+            measured: "gnubg 2-ply, cubeless, gammons counted: 7.5 mEMG a move (3,231 plays, 100 games); cube 4.9 per close decision (194 in 40 games; 1 error of 0.16+) (2026-11-28); beat level 4 in 52% of 200",
         },
     ];
 
