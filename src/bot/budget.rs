@@ -53,6 +53,17 @@ impl Budget {
         }
     }
 
+    /// Returns this budget with its node counts `factor` times as large, its deadlines and
+    /// cancellation the same: for a rare decision (a cube decision near the doubling window)
+    /// that may look further than a move within the same time.
+    pub fn with_more_nodes(&self, factor: u64) -> Budget {
+        Budget {
+            nodes: self.nodes.map(|n| n.saturating_mul(factor)),
+            soft_nodes: self.soft_nodes.map(|n| n.saturating_mul(factor)),
+            ..self.clone()
+        }
+    }
+
     /// Stops the search when `cancel` is raised (e.g. at shutdown).
     pub fn cancelled_by(mut self, cancel: Arc<AtomicBool>) -> Budget {
         self.cancel = cancel;
@@ -103,5 +114,19 @@ mod tests {
         assert!(!budget.hard_done(1_499));
         assert!(budget.hard_done(1_500));
         assert_eq!(budget.node_limit(), Some(1_500));
+    }
+
+    #[test]
+    fn a_budget_with_more_nodes_keeps_its_deadlines_and_cancellation() {
+        let cancel = Arc::new(AtomicBool::new(false));
+        let budget = Budget::node_counts(1_000, 1_500).cancelled_by(Arc::clone(&cancel));
+        let more = budget.with_more_nodes(10);
+        assert!(!more.soft_done(9_999));
+        assert!(more.soft_done(10_000));
+        assert!(!more.hard_done(14_999));
+        assert!(more.hard_done(15_000));
+        assert_eq!((more.soft, more.hard), (budget.soft, budget.hard));
+        cancel.store(true, Ordering::Relaxed);
+        assert!(more.hard_done(0));
     }
 }

@@ -15,6 +15,13 @@
 //! The taker's answers are what cost most (a wrong pass 0.46 and 0.48, a wrong take 0.41); the
 //! doubler's are closer (doubling early costs 0.033 and 0.071; in the third position gnubg's
 //! own 0-, 1- and 3-ply call it "Redouble, pass", 0.001 from playing on at 2-ply).
+//!
+//! Levels 4 and 5 roll these positions out (the quick look puts each near the doubling window).
+//! Three rollouts of 3,600 games each (seeds 1 to 3, `cargo run --example rollout_backgammon`)
+//! read 64.4 / 24.9 / 9.8, 66.3 / 19.2 / 6.3 and 68.7 / 41.9 / 8.2 on average, against the
+//! quick 2-ply look's 66.8 / 29.8 / 7.2, 70.3 / 16.9 / 2.3 and 64.5 / 39.5 / 9.7. The model
+//! doubles the first from 62.9% at its gammon rates and redoubles the second from about 66%,
+//! so those stay on a knife's edge; the third's redouble is passed.
 
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -78,7 +85,15 @@ fn a_redouble_gnubg_calls_no_redouble_take_is_taken_at_levels_3_to_5() {
 }
 
 #[test]
-#[ignore = "issue 31: the trained network's chances are 5 points off gnubg's here (not yet doubled)"]
+fn a_redouble_gnubg_calls_too_good_to_redouble_pass_is_passed_at_levels_4_and_5() {
+    for level in 4..=5 {
+        let (_, answer, why) = actions("bG8GEGDbZhABNA", WHITES, level);
+        assert_eq!(answer, BackgammonMove::Drop, "{why}");
+    }
+}
+
+#[test]
+#[ignore = "issue 31: rolled out, the bot reads 64% (25% gammons, 10% lost) where gnubg reads 62.4% (25.1%, 10.0%); the model doubles from 62.9%"]
 fn a_position_short_of_the_doubling_window_is_not_doubled_at_levels_4_and_5() {
     for (id, cube) in [("zD7gGEDNeRgkBA", CENTRED), ("s9kGDED33gAEAg", WHITES)] {
         for level in 4..=5 {
@@ -89,7 +104,7 @@ fn a_position_short_of_the_doubling_window_is_not_doubled_at_levels_4_and_5() {
 }
 
 #[test]
-#[ignore = "issue 31: the trained network sees 64% and 39% gammons where gnubg sees 70% and 47%"]
+#[ignore = "issue 31: the model with gnubg's own chances redoubles here (too good only from 71.5% at 47% gammons), as gnubg does at 0, 1 and 3 plies; the pass is tested above"]
 fn a_gammonish_position_too_good_to_redouble_is_played_on_and_the_taker_passes() {
     for level in 4..=5 {
         let (doubles, answer, why) = actions("bG8GEGDbZhABNA", WHITES, level);

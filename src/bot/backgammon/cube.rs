@@ -1,11 +1,13 @@
 //! Cube decisions by cubeful equity, Janowski's model (as GNU Backgammon uses it at 0-ply): the
-//! bot's own chances to win and to win or lose a gammon (gammons include backgammons), looked at
-//! before the roll (2-ply at the top level, 1-ply below it, the static evaluation at levels 2
-//! and 3; level 3 reads the trained networks' chances for the cube while its chequer play stays
-//! on the hand-tuned evaluation), are turned into the equity of a dead cube and of a perfectly live one; the cubeful
+//! bot's own chances to win and to win or lose a gammon (gammons include backgammons) before
+//! the roll are turned into the equity of a dead cube and of a perfectly live one; the cubeful
 //! equity is the mix of the two by the cube's efficiency (0.68 in contact, 0.6 to 0.7 in races by
-//! the doubler's pip count, as gnubg has it). Whoever owns the cube sets the live cube's
-//! equity, and the decision compares the three outcomes:
+//! the doubler's pip count, as gnubg has it). The chances come from a quick look (2-ply at the
+//! top level, 1-ply below it, the static evaluation at levels 2 and 3; level 3 reads the trained
+//! networks' chances for the cube while its chequer play stays on the hand-tuned evaluation),
+//! and at levels 4 and 5, when the quick look puts the decision near its other side, from a
+//! cubeless rollout ([`super::rollout`]). Whoever owns the cube sets the live cube's equity, and
+//! the decision compares the three outcomes:
 //!
 //! - no double: the equity with the cube where it is;
 //! - double, take: twice the equity with the opponent owning the cube;
@@ -16,7 +18,11 @@
 //! passing. Match scores are not weighed: a match game is decided as a money game (the Crawford
 //! game is left to the rules, which forbid doubling).
 
+use std::collections::VecDeque;
+use std::sync::Mutex;
+
 use super::eval::{Evaluator, Probs, is_contact, pips};
+use super::rollout::{self, Rolled, Settings};
 use super::search::Search;
 use crate::bot::{Budget, Pick};
 use crate::rules::Seat;
@@ -24,6 +30,17 @@ use crate::rules::backgammon::{BackgammonGame, BackgammonMove, View};
 
 /// The cube efficiency with contact.
 const CONTACT_EFFICIENCY: f32 = 0.68;
+/// How close (in cubeful equity, units of the cube) the quick look must put a decision to its
+/// other side for levels 4 and 5 to roll the position out: the quick look's chances were 4 to
+/// 8 points off gnubg's in issue 31's positions, about 0.1 to 0.3 of cubeful equity.
+const ROLLOUT_WINDOW: f32 = 0.25;
+/// How many times a move's node allowance a rollout may take. Cube decisions this close are
+/// rare (a few a game), and a rollout of 36 trials costs about 18,000 evaluations played to
+/// the bear-off database, so at a move's 100,000 this allows about 2,000 trials (the cubeless
+/// equity to about ±0.03); on Discord the deadlines of a move bind first.
+const ROLLOUT_NODES: u64 = 10;
+/// The most blocks of 36 trials a rollout plays.
+const ROLLOUT_BLOCKS: u32 = 100;
 
 /// Who owns the cube, from the side on roll.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -117,10 +134,83 @@ pub fn equities(view: &View, probs: &Probs, owner: Owner) -> Equities {
 }
 
 /// Returns the chances of the side on roll in `view`, before its roll, as `level` looks at
-/// them for the cube: 2-ply at level 5, 1-ply at level 4, the static evaluation below (the
-/// trained networks' from level 3 up, the hand-tuned one at level 2); a deeper look cut short
-/// by the budget gives way to the one below it.
-fn chances(view: &View, level: usize, budget: &Budget) -> (Probs, u32) {
+/// them for the cube, and how they were found: first the quick look ([`quick_look`]); at levels
+/// 4 and 5, when that puts the decision (the cube where `owner` says) within [`ROLLOUT_WINDOW`]
+/// of going the other way, a rollout ([`rollout`]) with [`ROLLOUT_NODES`] times the node
+/// allowance (a move's deadlines stay), the quick look standing when not one block of trials
+/// fits.
+fn chances(view: &View, level: usize, owner: Owner, budget: &Budget) -> (Probs, String) {
+    let (quick, plies) = quick_look(view, level, budget);
+    let quickly = (quick, format!("at {plies}-ply"));
+    if level < 4 || !close(&equities(view, &quick, owner)) {
+        return quickly;
+    }
+    match rolled_out(view, budget) {
+        Some(r) => (
+            r.probs,
+            format!(
+                "by a rollout of {} games (the doubler's cubeless equity {:+.3} ± {:.3})",
+                r.trials,
+                r.probs.equity(true),
+                r.error
+            ),
+        ),
+        None => quickly,
+    }
+}
+
+/// The rollouts made lately, by position and node allowance: the doubler's offer and the
+/// taker's answer (and the levels that roll out alike) read the same one.
+static ROLLED: Mutex<VecDeque<(View, Option<u64>, Rolled)>> = Mutex::new(VecDeque::new());
+/// How many rollouts [`ROLLED`] keeps.
+const ROLLED_KEPT: usize = 32;
+
+/// Returns the rollout of `view` for the cube (played to the bear-off database, seeded by the
+/// position) within [`ROLLOUT_NODES`] times `budget`'s node allowance, made once for a position
+/// and allowance; `None` when not one block of trials fits.
+fn rolled_out(view: &View, budget: &Budget) -> Option<Rolled> {
+    let more = budget.with_more_nodes(ROLLOUT_NODES);
+    let key = (*view, more.node_limit());
+    let kept = |rolled: &VecDeque<(View, Option<u64>, Rolled)>| {
+        rolled
+            .iter()
+            .find(|(v, n, _)| (*v, *n) == key)
+            .map(|(_, _, r)| *r)
+    };
+    if let Some(r) = kept(&ROLLED.lock().unwrap_or_else(|p| p.into_inner())) {
+        return Some(r);
+    }
+    let mut search = Search::new(&more, true, Evaluator::Net);
+    let settings = Settings {
+        blocks: ROLLOUT_BLOCKS,
+        horizon: None,
+        race: false,
+        reduce: false,
+        seed: rollout::seed_of(view),
+    };
+    let r = rollout::rollout(&mut search, view, &settings)?;
+    let mut rolled = ROLLED.lock().unwrap_or_else(|p| p.into_inner());
+    if kept(&rolled).is_none() {
+        if rolled.len() == ROLLED_KEPT {
+            rolled.pop_front();
+        }
+        rolled.push_back((key.0, key.1, r));
+    }
+    Some(r)
+}
+
+/// Returns whether a decision with cubeful equities `e` is within [`ROLLOUT_WINDOW`] of going
+/// the other way: doubling against not doubling, or taking against passing.
+fn close(e: &Equities) -> bool {
+    (e.double_take.min(e.double_pass) - e.no_double).abs() < ROLLOUT_WINDOW
+        || (e.double_take - e.double_pass).abs() < ROLLOUT_WINDOW
+}
+
+/// Returns the chances of the side on roll in `view`, before its roll, at a glance: 2-ply at
+/// level 5, 1-ply at level 4, the static evaluation below (the trained networks' from level 3
+/// up, the hand-tuned one at level 2); a deeper look cut short by the budget gives way to the
+/// one below it.
+fn quick_look(view: &View, level: usize, budget: &Budget) -> (Probs, u32) {
     let evaluator = cube_evaluator(level);
     let mut search = Search::new(budget, true, evaluator);
     let deepest = match level {
@@ -169,13 +259,13 @@ pub fn offer(
         return None;
     }
     let view = game.board().view(seat);
-    let (probs, plies) = chances(&view, level, budget);
     let owner = owner(game, seat);
+    let (probs, how) = chances(&view, level, owner, budget);
     let e = equities(&view, &probs, owner);
     e.double().then(|| Pick {
         r#move: BackgammonMove::Double,
         why: format!(
-            "{}: wins {:.0}% (gammons {:.0}%, loses one {:.0}%) at {plies}-ply; cubeful equity {:+.3} doubled and taken, {:+.3} not doubled",
+            "{}: wins {:.0}% (gammons {:.0}%, loses one {:.0}%) {how}; cubeful equity {:+.3} doubled and taken, {:+.3} not doubled",
             e.action(owner),
             probs.win * 100.0,
             probs.gammon_win * 100.0,
@@ -194,13 +284,13 @@ pub fn answer(
     budget: &Budget,
 ) -> Pick<BackgammonMove> {
     let doubler = game.board().view(1 - seat);
-    let (probs, plies) = chances(&doubler, level, budget);
     // The doubler's equities; taking gives this seat the cube.
     let owner = owner(game, 1 - seat);
+    let (probs, how) = chances(&doubler, level, owner, budget);
     let e = equities(&doubler, &probs, owner);
     let take = -e.double_take;
     let seen = format!(
-        "{} for the doubler; wins {:.0}% (gammons {:.0}%, loses one {:.0}%) at {plies}-ply",
+        "{} for the doubler; wins {:.0}% (gammons {:.0}%, loses one {:.0}%) {how}",
         e.action(owner),
         (1.0 - probs.win) * 100.0,
         probs.gammon_loss * 100.0,

@@ -2,12 +2,14 @@
 //! contact features) at 0-ply with noise and without, then our trained networks at
 //! 0-ply and at 1-ply over the best candidates. Cube decisions ([`cube`]) turn the chances of
 //! the trained networks (from level 3 up; the hand-tuned evaluation's at level 2), looked at
-//! deeper (2-ply at the top level), into cubeful equities by Janowski's model.
+//! deeper (2-ply at the top level, and at levels 4 and 5 a cubeless [`rollout`] when the
+//! decision is close), into cubeful equities by Janowski's model.
 
 mod bearoff;
 mod cube;
 mod eval;
 pub mod net;
+mod rollout;
 mod search;
 pub mod train;
 
@@ -24,6 +26,23 @@ use search::Search;
 pub use bearoff::{Home, distribution as bear_off_distribution, mean_rolls as bear_off_rolls};
 pub use eval::{Evaluator, Probs, evaluate};
 pub use net::Nets;
+pub use rollout::{Rolled, Settings as RolloutSettings};
+
+/// Rolls out `view` (the side on roll, before its roll) as `settings` say within `budget`, on
+/// the trained networks; returns what it found and the evaluations it took.
+pub fn roll_out(view: &View, settings: &RolloutSettings, budget: &Budget) -> Option<(Rolled, u64)> {
+    let mut search = Search::new(budget, true, Evaluator::Net);
+    let rolled = rollout::rollout(&mut search, view, settings)?;
+    Some((rolled, search.nodes))
+}
+
+/// Returns the chances of the side on roll in `view` before its roll, looked at `plies` deep
+/// on the trained networks (as the cube's quick look does), and the evaluations it took.
+pub fn chances_before_roll(view: &View, plies: u32, budget: &Budget) -> Option<(Probs, u64)> {
+    let mut search = Search::new(budget, true, Evaluator::Net);
+    let probs = search.probs_before_roll(view, plies)?;
+    Some((probs, search.nodes))
+}
 
 /// How many plays the 1-ply level looks at, at most, and how far (in 0-ply equity) below the best.
 const CANDIDATES: usize = 8;
@@ -54,12 +73,12 @@ impl Brain for BackgammonGame {
         Level {
             name: "club",
             about: "0-ply on our trained networks (contact and race, taught by self-play) and the bear-off database",
-            measured: "gnubg 2-ply, cubeless, gammons counted: 10.4 mEMG a move (3,747 plays); cube 14.4 per close decision (520; 12 errors of 0.16+); 110 games (2026-11-28); beat level 3 in 64% of 200",
+            measured: "gnubg 2-ply, cubeless, gammons counted: 10.4 mEMG a move (3,747 plays, 110 games); cube 7.5 per close decision (131 in 30 games; 1 error of 0.16+) (2026-11-28); beat level 3 in 64% of 200",
         },
         Level {
             name: "expert",
             about: "1-ply on our trained networks: the best 0-ply candidates, each averaged over the opponent's 21 rolls and best replies, blended half and half with its 0-ply equity",
-            measured: "gnubg 2-ply, cubeless, gammons counted: 7.5 mEMG a move (3,231 plays); cube 9.5 per close decision (442; 3 errors of 0.16+); 100 games (2026-11-28); beat level 4 in 52% of 200",
+            measured: "gnubg 2-ply, cubeless, gammons counted: 7.5 mEMG a move (3,231 plays, 100 games); cube 4.9 per close decision (194 in 40 games; 1 error of 0.16+) (2026-11-28); beat level 4 in 52% of 200",
         },
     ];
 
