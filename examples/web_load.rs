@@ -351,15 +351,23 @@ fn report_live(viewers: &Viewers, moves: &[(usize, i64)], when: &str) -> Duratio
     let (delays, missed) = viewers.delays(moves);
     println!(
         "live, {when}: {} moves to {} viewers: {} arrivals, {missed} missing; from the move \
-         sent to its arrival p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+         sent to its arrival {}",
         moves.len(),
         viewers.opened,
         delays.len(),
-        ms(quantile(&delays, 0.5)),
-        ms(quantile(&delays, 0.99)),
-        ms(quantile(&delays, 1.0)),
+        spread(&delays),
     );
     quantile(&delays, 0.99)
+}
+
+/// `p50 …, p99 …, max …` of sorted delays, in milliseconds.
+fn spread(sorted: &[Duration]) -> String {
+    format!(
+        "p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+        ms(quantile(sorted, 0.5)),
+        ms(quantile(sorted, 0.99)),
+        ms(quantile(sorted, 1.0)),
+    )
 }
 
 /// Asks for pages as [`pages::paced`] does, on threads of their own at the site's priority:
@@ -398,13 +406,11 @@ fn report_pictures(viewers: &Viewers, moves: &[(usize, i64)], drawn: u64) {
     println!(
         "pictures: {} moves to {} viewers: {} pictures fetched, {missed} missing, {drawn} \
          drawn (the moves' Discord posts included); from the move sent to the whole picture \
-         at the viewer p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+         at the viewer {}",
         moves.len(),
         viewers.opened,
         delays.len(),
-        ms(quantile(&delays, 0.5)),
-        ms(quantile(&delays, 0.99)),
-        ms(quantile(&delays, 1.0)),
+        spread(&delays),
     );
 }
 
