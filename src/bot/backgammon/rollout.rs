@@ -109,7 +109,8 @@ impl Ply {
     }
 }
 
-/// Plays `view`'s roll `dice` the 0-ply best way (cubeless, gammons counted); returns the
+/// Plays `view`'s roll `dice` the 0-ply best way (cubeless, gammons counted: every rollout's
+/// search counts them); returns the
 /// chances for the mover after it and the position left (`None` when there is no play).
 /// `None` if stopped.
 fn best_play(
@@ -123,15 +124,7 @@ fn best_play(
         let theirs = search.probs_before_roll(&view.flipped(), 0)?;
         return Some((other_side(chances(&theirs), false), None));
     }
-    let mut best: Option<(f32, Probs, usize)> = None;
-    for (i, p) in plays.iter().enumerate() {
-        let probs = search.probs_after(&p.result);
-        let e = probs.equity(true);
-        if best.is_none_or(|b| e > b.0) {
-            best = Some((e, probs, i));
-        }
-    }
-    let (_, probs, i) = best?;
+    let (probs, i) = search.best_play(&plays)?;
     (!search.stopped).then(|| (chances(&probs), Some(plays[i].result)))
 }
 

@@ -98,6 +98,20 @@ impl<'a> Search<'a> {
         Some(total / 36.0)
     }
 
+    /// Returns the play of `plays` (at least one) whose position evaluates best at 0-ply: the
+    /// chances it leaves the mover, and its index.
+    pub fn best_play(&mut self, plays: &[Play]) -> Option<(Probs, usize)> {
+        let mut best: Option<(f32, Probs, usize)> = None;
+        for (i, p) in plays.iter().enumerate() {
+            let probs = self.probs_after(&p.result);
+            let e = probs.equity(self.gammons);
+            if best.is_none_or(|b| e > b.0) {
+                best = Some((e, probs, i));
+            }
+        }
+        best.map(|(_, probs, i)| (probs, i))
+    }
+
     /// Returns the chances of the side on roll in `view` before it rolls, looked at `plies`
     /// deep: 0 the static evaluation; 1 the average over its 21 rolls of the position its best
     /// 0-ply play leaves; each ply more looks at that position from the other side's roll the
@@ -115,15 +129,7 @@ impl<'a> Search<'a> {
                 self.probs_before_roll(&view.flipped(), plies - 1)?
                     .flipped()
             } else {
-                let mut best: Option<(f32, Probs, usize)> = None;
-                for (i, p) in plays.iter().enumerate() {
-                    let probs = self.probs_after(&p.result);
-                    let e = probs.equity(self.gammons);
-                    if best.is_none_or(|b| e > b.0) {
-                        best = Some((e, probs, i));
-                    }
-                }
-                let (_, probs, i) = best?;
+                let (probs, i) = self.best_play(&plays)?;
                 let result = &plays[i].result;
                 if plies == 1 || in_play(&result.me) == 0 {
                     probs
